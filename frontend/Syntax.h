@@ -1,0 +1,136 @@
+// npc's own syntax tree for the Python subset it reads. The parser converts
+// tree-sitter's concrete tree into these nodes at once; nothing else sees tree-sitter.
+// Every node keeps the SourceLoc (byte range) it came from for diagnostics.
+#pragma once
+
+#include "ir/SourceLoc.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace npc::syntax {
+
+struct Expr;
+struct Stmt;
+using ExprPtr = std::unique_ptr<Expr>;
+using StmtPtr = std::unique_ptr<Stmt>;
+using Block = std::vector<StmtPtr>;
+
+enum class BinaryOp { Add, Sub, Mul, Div, FloorDiv, Mod, Pow, MatMul, BitAnd, BitOr, BitXor, LShift, RShift };
+enum class UnaryOp { Neg, Pos, Invert, Not };
+enum class CompareOp { Lt, Le, Gt, Ge, Eq, Ne, Is, IsNot, In, NotIn };
+enum class BoolOp { And, Or };
+
+/// `x`
+struct Name { std::string id; };
+/// `3`, `0x10` (Python ints beyond int64 are rejected by the parser).
+struct IntLiteral { int64_t value; };
+/// `0.5`, `1e-3`, `float('inf')` is a Call, not a literal.
+struct FloatLiteral { double value; };
+/// `1j`, `2.5j`: the imaginary part.
+struct ImagLiteral { double value; };
+/// `True`, `False`
+struct BoolLiteral { bool value; };
+/// `None`
+struct NoneLiteral {};
+/// `...`
+struct EllipsisLiteral {};
+/// `'abc'` (used for keyword values such as ord='fro'); escapes are resolved.
+struct StringLiteral { std::string value; };
+/// `value.attr`
+struct Attribute { ExprPtr value; std::string attr; SourceLoc attrLoc; };
+/// `name=value` inside a call's argument list.
+struct Keyword { std::string name; ExprPtr value; SourceLoc loc; };
+/// `func(args..., keywords...)`; positional args always precede keywords.
+struct Call { ExprPtr func; std::vector<ExprPtr> args; std::vector<Keyword> keywords; };
+/// `lower:upper:step` inside a subscript; absent parts are null.
+struct Slice { ExprPtr lower, upper, step; };
+/// `value[i0, i1, ...]`: one entry per comma-separated index (Slice, Name, None,
+/// Ellipsis, ...). `a[(1, 2)]` keeps the tuple as one index.
+struct Subscript { ExprPtr value; std::vector<ExprPtr> indices; };
+/// `(a, b)` or a bare `a, b`.
+struct Tuple { std::vector<ExprPtr> elements; };
+/// `[a, b]`
+struct List { std::vector<ExprPtr> elements; };
+struct Binary { BinaryOp op; ExprPtr lhs, rhs; };
+struct Unary { UnaryOp op; ExprPtr operand; };
+/// `a < b <= c`: operands.size() == ops.size() + 1.
+struct Compare { std::vector<CompareOp> ops; std::vector<ExprPtr> operands; };
+/// `a and b and c`: flattened operands of one operator.
+struct BoolOperation { BoolOp op; std::vector<ExprPtr> operands; };
+/// `body if test else orelse`
+struct IfExp { ExprPtr test, body, orelse; };
+
+struct Expr {
+    SourceLoc loc;
+    std::variant<Name, IntLiteral, FloatLiteral, ImagLiteral, BoolLiteral, NoneLiteral,
+                 EllipsisLiteral, StringLiteral, Attribute, Call, Slice, Subscript, Tuple, List,
+                 Binary, Unary, Compare, BoolOperation, IfExp>
+        node;
+
+    template <class T> const T *as() const { return std::get_if<T>(&node); }
+};
+
+/// `targets = value` (chained `a = b = v` has several targets).
+struct Assign { std::vector<ExprPtr> targets; ExprPtr value; };
+/// `target op= value`
+struct AugAssign { ExprPtr target; BinaryOp op; ExprPtr value; };
+/// `return` or `return value` (a tuple for several values).
+struct Return { ExprPtr value; };
+/// An expression evaluated for its effect (a call) or a docstring.
+struct ExprStmt { ExprPtr value; };
+/// `if test: body elif ...: else: orelse`; elif chains nest in orelse.
+struct If { ExprPtr test; Block body; Block orelse; };
+/// `for target in iter: body` (an `else:` clause is rejected by the parser).
+struct For { ExprPtr target; ExprPtr iter; Block body; };
+/// `while test: body`
+struct While { ExprPtr test; Block body; };
+struct Break {};
+struct Continue {};
+struct Pass {};
+
+struct Stmt {
+    SourceLoc loc;
+    std::variant<Assign, AugAssign, Return, ExprStmt, If, For, While, Break, Continue, Pass> node;
+
+    template <class T> const T *as() const { return std::get_if<T>(&node); }
+};
+
+/// `def name(params): body` at module level. Default values and *args are rejected.
+struct FunctionDef {
+    std::string name;
+    SourceLoc loc;     ///< the whole definition
+    SourceLoc nameLoc; ///< the function's name
+    std::vector<std::string> params;
+    std::vector<SourceLoc> paramLocs;
+    Block body;
+};
+
+/// `import numpy as np` -> {module "numpy", alias "np"};
+/// `from math import sqrt as s` -> {module "math", name "sqrt", alias "s"}.
+struct Import {
+    std::string module;
+    std::string name; ///< empty for `import module`
+    std::string alias;
+    SourceLoc loc;
+};
+
+/// `NAME = expr` at module level.
+struct Constant {
+    std::string name;
+    ExprPtr value;
+    SourceLoc loc;
+};
+
+/// A whole Python file in the supported subset.
+struct Module {
+    std::vector<Import> imports;
+    std::vector<Constant> constants;
+    std::vector<FunctionDef> functions;
+};
+
+} // namespace npc::syntax
