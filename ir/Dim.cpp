@@ -1,0 +1,202 @@
+// Constructors with constant folding, equality and printing for symbolic extents.
+#include "ir/Dim.h"
+
+#include <fmt/format.h>
+
+namespace npc {
+namespace {
+
+Dim makeDim(DimNode node) { return std::make_shared<const DimNode>(std::move(node)); }
+
+std::string boundStr(const std::optional<int64_t> &b) {
+    return b ? std::to_string(*b) : std::string("None");
+}
+
+} // namespace
+
+Dim dimConst(int64_t value) {
+    DimNode n;
+    n.kind = DimKind::Const;
+    n.value = value;
+    return makeDim(std::move(n));
+}
+
+Dim dimExtent(int param, int axis, std::string paramName) {
+    DimNode n;
+    n.kind = DimKind::Extent;
+    n.param = param;
+    n.axis = axis;
+    n.paramName = std::move(paramName);
+    return makeDim(std::move(n));
+}
+
+Dim dimBroadcast(const Dim &a, const Dim &b, SourceLoc loc) {
+    if (dimEqual(a, b) || dimIsConst(b, 1))
+        return a;
+    if (dimIsConst(a, 1))
+        return b;
+    auto ca = dimConstValue(a), cb = dimConstValue(b);
+    if (ca && cb)
+        throw UserError(loc, fmt::format("operands could not be broadcast together: "
+                                         "extent {} does not match extent {}",
+                                         *ca, *cb));
+    DimNode n;
+    n.kind = DimKind::Broadcast;
+    n.operands = {a, b};
+    return makeDim(std::move(n));
+}
+
+SliceBounds adjustSlice(int64_t extent, std::optional<int64_t> start, std::optional<int64_t> stop,
+                        int64_t step) {
+    int64_t lo, hi;
+    if (step > 0) {
+        lo = start ? *start : 0;
+        hi = stop ? *stop : extent;
+        if (lo < 0)
+            lo = std::max<int64_t>(lo + extent, 0);
+        lo = std::min(lo, extent);
+        if (hi < 0)
+            hi = std::max<int64_t>(hi + extent, 0);
+        hi = std::min(hi, extent);
+        int64_t len = hi > lo ? (hi - lo + step - 1) / step : 0;
+        return {lo, step, len};
+    }
+    lo = start ? *start : extent - 1;
+    hi = stop ? *stop : -1;
+    if (start) {
+        if (lo < 0)
+            lo = std::max<int64_t>(lo + extent, -1);
+        lo = std::min(lo, extent - 1);
+    }
+    if (stop && hi < 0)
+        hi = std::max<int64_t>(hi + extent, -1);
+    if (stop)
+        hi = std::min(hi, extent - 1);
+    int64_t len = lo > hi ? (lo - hi + (-step) - 1) / (-step) : 0;
+    return {lo, step, len};
+}
+
+Dim dimSlice(const Dim &base, std::optional<int64_t> start, std::optional<int64_t> stop,
+             int64_t step) {
+    if (!start && !stop && step == 1)
+        return base;
+    if (auto c = dimConstValue(base))
+        return dimConst(adjustSlice(*c, start, stop, step).length);
+    DimNode n;
+    n.kind = DimKind::Slice;
+    n.operands = {base};
+    n.start = start;
+    n.stop = stop;
+    n.step = step;
+    return makeDim(std::move(n));
+}
+
+Dim dimProduct(const std::vector<Dim> &factors) {
+    int64_t constant = 1;
+    std::vector<Dim> symbolic;
+    for (const Dim &f : factors) {
+        if (auto c = dimConstValue(f))
+            constant *= *c;
+        else
+            symbolic.push_back(f);
+    }
+    if (symbolic.empty() || constant == 0)
+        return dimConst(constant);
+    if (constant != 1)
+        symbolic.push_back(dimConst(constant));
+    if (symbolic.size() == 1)
+        return symbolic[0];
+    DimNode n;
+    n.kind = DimKind::Product;
+    n.operands = std::move(symbolic);
+    return makeDim(std::move(n));
+}
+
+std::optional<int64_t> dimConstValue(const Dim &d) {
+    if (d->kind != DimKind::Const)
+        return std::nullopt;
+    return d->value;
+}
+
+bool dimIsConst(const Dim &d, int64_t value) {
+    return d->kind == DimKind::Const && d->value == value;
+}
+
+bool dimEqual(const Dim &a, const Dim &b) {
+    if (a == b)
+        return true;
+    if (a->kind != b->kind || a->operands.size() != b->operands.size())
+        return false;
+    switch (a->kind) {
+    case DimKind::Const:
+        return a->value == b->value;
+    case DimKind::Extent:
+        return a->param == b->param && a->axis == b->axis;
+    case DimKind::Slice:
+        if (a->start != b->start || a->stop != b->stop || a->step != b->step)
+            return false;
+        break;
+    case DimKind::Broadcast:
+    case DimKind::Product:
+        break;
+    }
+    for (size_t i = 0; i < a->operands.size(); ++i)
+        if (!dimEqual(a->operands[i], b->operands[i]))
+            return false;
+    return true;
+}
+
+bool shapeEqual(const Shape &a, const Shape &b) {
+    if (a.size() != b.size())
+        return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (!dimEqual(a[i], b[i]))
+            return false;
+    return true;
+}
+
+bool dimBroadcastsByStride(const Dim &d) {
+    switch (d->kind) {
+    case DimKind::Const:
+    case DimKind::Extent:
+        return true;
+    case DimKind::Broadcast:
+        return dimBroadcastsByStride(d->operands[0]) && dimBroadcastsByStride(d->operands[1]);
+    case DimKind::Slice:
+    case DimKind::Product:
+        return false;
+    }
+    return false;
+}
+
+std::string dimStr(const Dim &d) {
+    switch (d->kind) {
+    case DimKind::Const:
+        return std::to_string(d->value);
+    case DimKind::Extent:
+        return fmt::format("{}.shape[{}]", d->paramName, d->axis);
+    case DimKind::Broadcast:
+        return fmt::format("broadcast({}, {})", dimStr(d->operands[0]), dimStr(d->operands[1]));
+    case DimKind::Slice:
+        return fmt::format("slice({}, {}, {}, {})", dimStr(d->operands[0]), boundStr(d->start),
+                           boundStr(d->stop), d->step);
+    case DimKind::Product: {
+        std::string s;
+        for (const Dim &f : d->operands)
+            s += (s.empty() ? "" : " * ") + dimStr(f);
+        return s;
+    }
+    }
+    return "?";
+}
+
+std::string shapeStr(const Shape &s) {
+    std::string out = "(";
+    for (size_t i = 0; i < s.size(); ++i)
+        out += (i ? ", " : "") + dimStr(s[i]);
+    if (s.size() == 1)
+        out += ",";
+    return out + ")";
+}
+
+} // namespace npc

@@ -1,0 +1,71 @@
+// Symbolic array extents: constants, the caller's extents, and extents derived from them
+// by broadcasting, slicing and products. Shapes of IR values are vectors of Dims.
+#pragma once
+
+#include "ir/SourceLoc.h"
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace npc {
+
+struct DimNode;
+/// An immutable, shared symbolic extent (>= 0 at run time).
+using Dim = std::shared_ptr<const DimNode>;
+using Shape = std::vector<Dim>;
+
+enum class DimKind {
+    Const,     ///< a compile-time extent
+    Extent,    ///< `param.shape[axis]` of a function argument
+    Broadcast, ///< NumPy broadcasting of two extents (run-time check)
+    Slice,     ///< length of `start:stop:step` over `base` (Python slice semantics)
+    Product,   ///< product of extents (element counts, e.g. the divisor of mean)
+};
+
+struct DimNode {
+    DimKind kind = DimKind::Const;
+    int64_t value = 0;           ///< Const
+    int param = -1;              ///< Extent: argument index
+    int axis = -1;               ///< Extent: axis
+    std::string paramName;       ///< Extent: argument name (for printing)
+    std::vector<Dim> operands;   ///< Broadcast (2), Slice (1: base), Product (n)
+    std::optional<int64_t> start, stop; ///< Slice bounds as written (may be negative)
+    int64_t step = 1;            ///< Slice step (non-zero)
+};
+
+Dim dimConst(int64_t value);
+Dim dimExtent(int param, int axis, std::string paramName);
+/// Broadcasts two extents (numpy.broadcast_shapes). Folds equal and size-1 operands;
+/// throws UserError at `loc` when two different constants other than 1 meet.
+Dim dimBroadcast(const Dim &a, const Dim &b, SourceLoc loc);
+/// Length of `base[start:stop:step]` with Python's clamping; folds constants and the
+/// full slice `[:]`.
+Dim dimSlice(const Dim &base, std::optional<int64_t> start, std::optional<int64_t> stop,
+             int64_t step);
+/// Product of extents; folds constants; the empty product is 1.
+Dim dimProduct(const std::vector<Dim> &factors);
+
+std::optional<int64_t> dimConstValue(const Dim &d);
+bool dimIsConst(const Dim &d, int64_t value);
+/// Structural equality: equal results for every input.
+bool dimEqual(const Dim &a, const Dim &b);
+bool shapeEqual(const Shape &a, const Shape &b);
+/// True when every run-time size-1 case of `d` comes from size-1 extents of the
+/// function's arguments, so a zero stride on those extents broadcasts it for free.
+bool dimBroadcastsByStride(const Dim &d);
+/// Printed form: `5`, `X.shape[1]`, `broadcast(a, b)`, `slice(n, 1, None, 2)`, `a * b`.
+std::string dimStr(const Dim &d);
+/// Printed shape: `(X.shape[0], 3)`.
+std::string shapeStr(const Shape &s);
+
+/// Python's slice normalisation (PySlice_AdjustIndices) for a constant extent.
+struct SliceBounds {
+    int64_t start, step, length;
+};
+SliceBounds adjustSlice(int64_t extent, std::optional<int64_t> start, std::optional<int64_t> stop,
+                        int64_t step);
+
+} // namespace npc

@@ -1,0 +1,150 @@
+// The loop-level IR: scalar expressions, loads and stores on buffers, and loop nests.
+// Passes lower the array IR into it; the emitters print it as C++ or CUDA. Nodes are
+// immutable and shared; statements are built by the lowering and marked by later passes.
+#pragma once
+
+#include "ir/DType.h"
+#include "ir/Dim.h"
+#include "ir/SourceLoc.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace npc::loop {
+
+enum class ExprKind { Var, IntImm, FloatImm, Cast, Unary, Binary, Select, Load, Call };
+
+/// Operators with the same meaning in C++ and CUDA.
+enum class UnaryOp { Neg, Not };
+enum class BinaryOp { Add, Sub, Mul, Div, Lt, Le, Gt, Ge, Eq, Ne, And, Or };
+
+/// Functions the emitters spell per target. Semantics are NumPy's for the ufunc named.
+enum class Intrinsic {
+    Sqrt, Exp, Log, Abs, Pow,    ///< sqrt, exp, log, absolute, power (floats)
+    IntPow,                      ///< power for integers (npc::power: wraps, rejects exp < 0)
+    FloorDiv, FloorMod,          ///< floor_divide, remainder (Python's sign rules)
+    Minimum, Maximum,            ///< minimum, maximum: NaN propagates
+    IsNan,                       ///< isnan
+    WrapAdd, WrapSub, WrapMul, WrapNeg, ///< integer arithmetic that wraps (no C++ UB)
+    BroadcastDim,                ///< npc::broadcast_dim(a, b): checked numpy broadcasting
+    SliceStart, SliceLength,     ///< npc::slice_start/length(n, start, stop, step)
+    NormalizeIndex,              ///< npc::normalize_index(i, n, axis): wraps, else IndexError
+    BroadcastStride,             ///< npc::bcast_stride(view, axis): 0 for size-1 axes
+    Infinity, Lowest, Highest,   ///< +inf / smallest / largest value of the dtype
+};
+std::string_view intrinsicName(Intrinsic f);
+
+struct Expr;
+using ExprPtr = std::shared_ptr<const Expr>;
+
+/// A scalar expression of dtype `dtype` (indices and extents are int64).
+struct Expr {
+    ExprKind kind;
+    DType dtype;
+    std::string name;   ///< Var: the variable; Load: the buffer's data pointer
+    int64_t intValue = 0;
+    double floatValue = 0;
+    UnaryOp unaryOp = UnaryOp::Neg;
+    BinaryOp binaryOp = BinaryOp::Add;
+    Intrinsic intrinsic = Intrinsic::Sqrt;
+    std::vector<ExprPtr> args; ///< operands; Load: {offset}; Select: {cond, then, else}
+};
+
+ExprPtr var(std::string name, DType dtype);
+ExprPtr intImm(int64_t value, DType dtype = DType::Int64);
+ExprPtr floatImm(double value, DType dtype);
+ExprPtr boolImm(bool value);
+ExprPtr cast(ExprPtr value, DType dtype);
+ExprPtr unary(UnaryOp op, ExprPtr value);
+/// Folds integer constants and the identities x+0, x*1, x*0 on index arithmetic.
+ExprPtr binary(BinaryOp op, ExprPtr lhs, ExprPtr rhs);
+ExprPtr select(ExprPtr cond, ExprPtr then, ExprPtr otherwise);
+ExprPtr load(std::string data, ExprPtr offset, DType dtype);
+ExprPtr call(Intrinsic f, std::vector<ExprPtr> args, DType dtype);
+bool isIntImm(const ExprPtr &e, int64_t value);
+
+enum class StmtKind { Block, For, Decl, Assign, Store, If, Comment, Throw };
+
+struct Stmt;
+using StmtPtr = std::shared_ptr<Stmt>;
+
+/// One statement. Loops own a body block; Decl introduces a variable in the enclosing
+/// block (deepest scope that works, so OpenMP privatises it for free).
+struct Stmt {
+    StmtKind kind;
+    std::vector<StmtPtr> stmts; ///< Block; For: body; If: then-branch
+    std::vector<StmtPtr> orelse; ///< If: else-branch
+    std::string name;           ///< For: loop variable; Decl/Assign: variable; Store: data pointer
+    DType dtype = DType::Int64; ///< Decl
+    bool mutableVar = false;    ///< Decl: not const (accumulators)
+    ExprPtr extent;             ///< For: iterations (from 0)
+    ExprPtr value;              ///< Decl init (may be null), Assign, Store value; If/Throw cond
+    ExprPtr offset;             ///< Store
+    std::string text;           ///< Comment; Throw: message
+    std::string exception;      ///< Throw: npc exception class ("ValueError")
+    /// For: set by the parallelize pass. `reduction` names the accumulator of a
+    /// `+` or `*` reduction the loop may combine across threads.
+    bool parallel = false;
+    bool reductionLoop = false; ///< For: iterations depend on each other (set by lowering)
+    std::string reductionVar;
+    BinaryOp reductionOp = BinaryOp::Add;
+};
+
+StmtPtr block(std::vector<StmtPtr> stmts = {});
+StmtPtr forLoop(std::string var, ExprPtr extent, std::vector<StmtPtr> body);
+StmtPtr decl(std::string name, DType dtype, ExprPtr init, bool mutableVar = false);
+StmtPtr assign(std::string name, ExprPtr value);
+StmtPtr store(std::string data, ExprPtr offset, ExprPtr value);
+StmtPtr ifThen(ExprPtr cond, std::vector<StmtPtr> then, std::vector<StmtPtr> orelse = {});
+StmtPtr comment(std::string text);
+/// `if (cond) throw npc::<exception>(message);`
+StmtPtr throwIf(ExprPtr cond, std::string exception, std::string message);
+
+/// How an argument reaches the generated function.
+struct Param {
+    std::string name;
+    DType dtype;
+    int rank = 0;   ///< 0: a scalar passed by value
+    Shape shape;    ///< fixed extents are Const dims (checked on entry)
+    bool written = false;
+};
+
+/// A buffer the function allocates: a temporary or a returned array.
+struct Allocation {
+    std::string name;
+    DType dtype;
+    Shape shape;
+    std::vector<ExprPtr> extents; ///< one per axis, evaluated after the prologue
+};
+
+/// One value the function returns: an allocated array or a scalar variable.
+struct Result {
+    std::string name;
+    DType dtype;
+    int rank = 0;
+};
+
+/// One exported function (one overload) at loop level.
+struct Function {
+    std::string name;
+    std::vector<Param> params;
+    std::vector<Result> results;
+    bool returnsTuple = false;
+    /// Run-time extents, slice starts, index checks: hoisted, evaluated once on entry.
+    std::vector<StmtPtr> prologue;
+    std::vector<Allocation> allocations;
+    /// Statement groups in order; each starts with a Comment quoting the Python line.
+    std::vector<StmtPtr> body;
+};
+
+/// Text form of an expression (C-like; also used as a key to deduplicate hoisted values).
+std::string str(const ExprPtr &e);
+/// Text form for --emit-loops and tests (C-like, one statement a line).
+std::string print(const Function &f);
+
+/// Sentinel for an absent slice bound passed to SliceStart/SliceLength (`npc::none`).
+inline constexpr int64_t kNoneBound = INT64_MIN;
+
+} // namespace npc::loop

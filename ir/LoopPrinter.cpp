@@ -1,0 +1,126 @@
+// Text form of the loop IR (--emit-loops, tests, and keys for hoisting).
+#include "ir/LoopIR.h"
+
+#include <fmt/format.h>
+
+namespace npc::loop {
+namespace {
+
+std::string_view opText(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Add: return "+";
+    case BinaryOp::Sub: return "-";
+    case BinaryOp::Mul: return "*";
+    case BinaryOp::Div: return "/";
+    case BinaryOp::Lt: return "<";
+    case BinaryOp::Le: return "<=";
+    case BinaryOp::Gt: return ">";
+    case BinaryOp::Ge: return ">=";
+    case BinaryOp::Eq: return "==";
+    case BinaryOp::Ne: return "!=";
+    case BinaryOp::And: return "&&";
+    case BinaryOp::Or: return "||";
+    }
+    return "?";
+}
+
+void printStmts(std::string &out, const std::vector<StmtPtr> &stmts, int depth);
+
+void printStmt(std::string &out, const Stmt &s, int depth) {
+    std::string pad(static_cast<size_t>(depth) * 2, ' ');
+    switch (s.kind) {
+    case StmtKind::Block:
+        printStmts(out, s.stmts, depth);
+        return;
+    case StmtKind::For:
+        out += fmt::format("{}{} {} in 0..{}{} {{\n", pad, s.parallel ? "parallel for" : "for", s.name,
+                           str(s.extent),
+                           s.reductionVar.empty() ? "" : fmt::format(" reduce({}:{})", opText(s.reductionOp), s.reductionVar));
+        printStmts(out, s.stmts, depth + 1);
+        out += pad + "}\n";
+        return;
+    case StmtKind::Decl:
+        out += fmt::format("{}{}{} {}{}\n", pad, s.mutableVar ? "var " : "let ", dtypeName(s.dtype),
+                           s.name, s.value ? " = " + str(s.value) : "");
+        return;
+    case StmtKind::Assign:
+        out += fmt::format("{}{} = {}\n", pad, s.name, str(s.value));
+        return;
+    case StmtKind::Store:
+        out += fmt::format("{}{}[{}] = {}\n", pad, s.name, str(s.offset), str(s.value));
+        return;
+    case StmtKind::If:
+        out += fmt::format("{}if {} {{\n", pad, str(s.value));
+        printStmts(out, s.stmts, depth + 1);
+        if (!s.orelse.empty()) {
+            out += pad + "} else {\n";
+            printStmts(out, s.orelse, depth + 1);
+        }
+        out += pad + "}\n";
+        return;
+    case StmtKind::Comment:
+        out += fmt::format("{}# {}\n", pad, s.text);
+        return;
+    case StmtKind::Throw:
+        out += fmt::format("{}if {} throw {}(\"{}\")\n", pad, str(s.value), s.exception, s.text);
+        return;
+    }
+}
+
+void printStmts(std::string &out, const std::vector<StmtPtr> &stmts, int depth) {
+    for (const StmtPtr &s : stmts)
+        printStmt(out, *s, depth);
+}
+
+} // namespace
+
+std::string str(const ExprPtr &e) {
+    switch (e->kind) {
+    case ExprKind::Var:
+        return e->name;
+    case ExprKind::IntImm:
+        return e->intValue == kNoneBound ? "None" : std::to_string(e->intValue);
+    case ExprKind::FloatImm:
+        return fmt::format("{}", e->floatValue);
+    case ExprKind::Cast:
+        return fmt::format("{}({})", dtypeName(e->dtype), str(e->args[0]));
+    case ExprKind::Unary:
+        return fmt::format("{}({})", e->unaryOp == UnaryOp::Neg ? "-" : "!", str(e->args[0]));
+    case ExprKind::Binary:
+        return fmt::format("({} {} {})", str(e->args[0]), opText(e->binaryOp), str(e->args[1]));
+    case ExprKind::Select:
+        return fmt::format("({} ? {} : {})", str(e->args[0]), str(e->args[1]), str(e->args[2]));
+    case ExprKind::Load:
+        return fmt::format("{}[{}]", e->name, str(e->args[0]));
+    case ExprKind::Call: {
+        std::string args;
+        for (const ExprPtr &a : e->args)
+            args += (args.empty() ? "" : ", ") + str(a);
+        return fmt::format("{}<{}>({})", intrinsicName(e->intrinsic), dtypeName(e->dtype), args);
+    }
+    }
+    return "?";
+}
+
+std::string print(const Function &f) {
+    std::string out = fmt::format("func {}(", f.name);
+    for (size_t i = 0; i < f.params.size(); ++i)
+        out += fmt::format("{}{}: {}{}", i ? ", " : "", f.params[i].name, dtypeName(f.params[i].dtype),
+                           f.params[i].rank ? fmt::format("[{}d]", f.params[i].rank) : "");
+    out += ") {\n";
+    printStmts(out, f.prologue, 1);
+    for (const Allocation &a : f.allocations) {
+        std::string extents;
+        for (const ExprPtr &e : a.extents)
+            extents += (extents.empty() ? "" : ", ") + str(e);
+        out += fmt::format("  alloc {} {}[{}]\n", a.name, dtypeName(a.dtype), extents);
+    }
+    printStmts(out, f.body, 1);
+    std::string results;
+    for (const Result &r : f.results)
+        results += (results.empty() ? "" : ", ") + r.name;
+    out += fmt::format("  return {}\n}}\n", results);
+    return out;
+}
+
+} // namespace npc::loop

@@ -1,0 +1,22 @@
+// The pass pipeline.
+#include "ir/passes/Pipeline.h"
+
+#include "ir/passes/LowerToLoops.h"
+#include "ir/passes/Parallelize.h"
+#include "ir/passes/ScheduleStages.h"
+
+namespace npc::passes {
+
+loop::Function compileFunction(const array::Function &f, const SourceFile &file) {
+    array::verify(f);
+    // Fusion: everything fuses into its consumer except results and reductions that
+    // would be recomputed.
+    Schedule schedule = scheduleStages(f);
+    // One loop nest per stage; fused reductions become inner loops.
+    loop::Function loops = lowerToLoops(f, schedule, file);
+    // Outermost loops run on all threads.
+    parallelize(loops);
+    return loops;
+}
+
+} // namespace npc::passes

@@ -1,0 +1,95 @@
+// Fusion decisions: which array values get a buffer of their own.
+#include "ir/passes/ScheduleStages.h"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+namespace npc::passes {
+namespace {
+
+using array::Node;
+using array::NodeKind;
+using array::NodePtr;
+
+/// True when the broadcast repeats its operand: a new leading axis or a constant
+/// size-1 axis stretched. Symbolic size-1 extents broadcast by zero strides instead.
+bool expands(const Node &b) {
+    const Shape &in = b.operand()->type.shape;
+    const Shape &out = b.type.shape;
+    if (in.size() < out.size())
+        return true;
+    for (size_t i = 0; i < in.size(); ++i)
+        if (dimIsConst(in[i], 1) && !dimIsConst(out[i], 1))
+            return true;
+    return false;
+}
+
+} // namespace
+
+bool Schedule::isMaterialized(const Node *n) const {
+    return std::find(materialized.begin(), materialized.end(), n) != materialized.end();
+}
+
+Schedule scheduleStages(const array::Function &f) {
+    // Users of each node across the whole function.
+    std::map<const Node *, int> users;
+    std::set<const Node *> visited;
+    std::function<void(const NodePtr &)> count = [&](const NodePtr &n) {
+        if (!visited.insert(n.get()).second)
+            return;
+        for (const NodePtr &op : n->operands) {
+            ++users[op.get()];
+            count(op);
+        }
+    };
+    for (const NodePtr &r : f.results) {
+        ++users[r.get()];
+        count(r);
+    }
+
+    std::set<const Node *> materialize;
+    for (const NodePtr &r : f.results)
+        materialize.insert(r.get());
+    // A reduction reached through an expanding broadcast or a view would be recomputed
+    // for every repeated element: give it a buffer.
+    std::set<std::pair<const Node *, bool>> seen;
+    std::function<void(const NodePtr &, bool)> mark = [&](const NodePtr &n, bool repeated) {
+        if (!seen.insert({n.get(), repeated}).second)
+            return;
+        if (n->kind == NodeKind::Reduce && (repeated || users[n.get()] > 1))
+            materialize.insert(n.get());
+        bool below = repeated;
+        if (n->kind == NodeKind::Broadcast && expands(*n))
+            below = true;
+        if (n->kind == NodeKind::View)
+            below = true;
+        if (n->kind == NodeKind::Reduce || materialize.count(n.get()))
+            below = false;
+        for (const NodePtr &op : n->operands)
+            mark(op, below);
+    };
+    for (const NodePtr &r : f.results)
+        mark(r, false);
+
+    Schedule s;
+    std::set<const Node *> emitted;
+    std::function<void(const NodePtr &)> order = [&](const NodePtr &n) {
+        if (!emitted.insert(n.get()).second)
+            return;
+        for (const NodePtr &op : n->operands)
+            order(op);
+        if (!materialize.count(n.get()))
+            return;
+        s.materialized.push_back(n.get());
+        auto it = std::find(f.results.begin(), f.results.end(), n);
+        int result = it == f.results.end() ? -1 : static_cast<int>(it - f.results.begin());
+        s.stages.push_back({n, result});
+    };
+    for (const NodePtr &r : f.results)
+        order(r);
+    return s;
+}
+
+} // namespace npc::passes
