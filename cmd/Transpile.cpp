@@ -1,0 +1,142 @@
+// The compiler driver: parse, read signatures, lower, run the pass pipeline, emit, write.
+#include "cmd/Transpile.h"
+
+#include "cmd/EmbeddedRuntime.h"
+#include "codegen/CppEmitter.h"
+#include "frontend/Lower.h"
+#include "frontend/Parser.h"
+#include "frontend/Signature.h"
+#include "ir/passes/Pipeline.h"
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+namespace npc::cmd {
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A C++ identifier for the module: the file stem with other characters replaced.
+std::string moduleName(const std::string &path) {
+    std::string stem = fs::path(path).stem().string();
+    std::string name;
+    for (char c : stem)
+        name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])))
+        name = "_" + name;
+    static const std::set<std::string> kReserved = {
+        "std", "npc", "new", "delete", "class", "namespace", "template", "typename", "int",
+        "double", "float", "char", "bool", "long", "short", "void", "auto", "const", "main",
+        "union", "struct", "enum", "operator", "private", "public", "protected", "this",
+        "throw", "try", "catch", "using", "virtual", "default", "switch", "case", "signed",
+        "unsigned", "static", "register", "volatile", "friend", "export", "inline"};
+    if (kReserved.count(name))
+        name += "_";
+    return name;
+}
+
+std::string signatureText(const Signature &sig) {
+    std::vector<std::string> args;
+    for (const ArgType &a : sig.args)
+        args.push_back(a.str());
+    return fmt::format("{}({})", sig.function, fmt::join(args, ", "));
+}
+
+/// Writes every file under `dir` only after all are written to temporaries beside them.
+void writeAll(const fs::path &dir, const std::vector<codegen::EmittedFile> &files) {
+    std::vector<std::pair<fs::path, fs::path>> staged;
+    try {
+        for (const codegen::EmittedFile &f : files) {
+            fs::path target = dir / f.name;
+            fs::create_directories(target.parent_path());
+            fs::path tmp = target;
+            tmp += ".npc-tmp";
+            std::ofstream out(tmp, std::ios::binary);
+            out << f.text;
+            out.close();
+            if (!out)
+                throw std::runtime_error(fmt::format("cannot write '{}': {}", tmp.string(),
+                                                     std::strerror(errno)));
+            staged.emplace_back(tmp, target);
+        }
+        for (const auto &[tmp, target] : staged)
+            fs::rename(tmp, target);
+    } catch (...) {
+        std::error_code ignored;
+        for (const auto &[tmp, target] : staged)
+            fs::remove(tmp, ignored);
+        throw;
+    }
+}
+
+} // namespace
+
+ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostream &err) {
+    SourceFile file{options.input, {}};
+    {
+        std::ifstream in(options.input, std::ios::binary);
+        if (!in) {
+            err << fmt::format("npc: error: cannot read '{}': {}\n", options.input,
+                               std::strerror(errno));
+            return kInputError;
+        }
+        std::ostringstream text;
+        text << in.rdbuf();
+        file.text = text.str();
+    }
+    if (options.target != "openmp") {
+        err << fmt::format("npc: error: target '{}' is not available yet; use --target openmp\n",
+                           options.target);
+        return kUsageError;
+    }
+    try {
+        std::vector<Signature> signatures = parseSignatures(file);
+        syntax::Module module = parseModule(file);
+        std::vector<array::Function> functions = lowerModule(file, module, signatures);
+
+        codegen::EmitInput emit;
+        emit.moduleName = moduleName(options.input);
+        emit.sourceName = fs::path(options.input).filename().string();
+        emit.version = NPC_VERSION;
+        for (size_t i = 0; i < functions.size(); ++i) {
+            if (options.emitArrayIR)
+                out << array::print(functions[i]);
+            emit.functions.push_back(passes::compileFunction(functions[i], file));
+            emit.signatures.push_back(signatureText(signatures[i]));
+            if (options.emitLoopIR)
+                out << loop::print(emit.functions.back());
+        }
+        if (options.emitArrayIR || options.emitLoopIR)
+            return kSuccess;
+
+        std::vector<codegen::EmittedFile> files = codegen::emitCpp(emit);
+        if (options.emitMain)
+            files.push_back(codegen::emitCppMain(emit, emit.functions.front().name));
+        for (const EmbeddedFile &h : runtimeHeaders())
+            files.push_back({h.path, h.text});
+        writeAll(options.outputDir, files);
+        return kSuccess;
+    } catch (const UserError &e) {
+        err << formatDiagnostic(file, e.loc(), "error", e.what());
+        return kInputError;
+    } catch (const InternalError &e) {
+        err << fmt::format("npc: internal error: {}\nThis is a bug in npc; please report it with "
+                           "the input file.\n",
+                           e.what());
+        return kInternalError;
+    } catch (const fs::filesystem_error &e) {
+        err << fmt::format("npc: error: {}\n", e.what());
+        return kInputError;
+    } catch (const std::exception &e) {
+        err << fmt::format("npc: internal error: {}\n", e.what());
+        return kInternalError;
+    }
+}
+
+} // namespace npc::cmd

@@ -1,0 +1,59 @@
+// The npc command line: `npc transpile FILE.py [-o DIR] [--target openmp] [--emit-main]`.
+#include "cmd/Transpile.h"
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <iostream>
+
+namespace {
+
+constexpr const char *kDescription = R"(npc: ahead-of-time transpiler from NumPy code to OpenMP C++.
+
+Examples:
+  npc transpile samples/kmeans.py -o out            # writes out/kmeans.{h,cpp} and out/npc/*.h
+  npc transpile samples/kmeans.py -o out --emit-main
+  g++ -std=c++20 -O3 -march=native -ffp-contract=off -fopenmp -Iout out/kmeans.cpp out/kmeans_main.cpp -o kmeans
+  ./kmeans X.npy means.npy -o labels.npy --repeat 5
+
+Functions to compile are marked by a comment above them, with the argument types:
+  # npc export kmeans(float64[:,:], float64[:,:])
+(`#pythran export` lines are accepted unchanged.)
+
+Exit codes: 0 success, 1 the input has errors, 2 bad command line, 3 internal error.)";
+
+} // namespace
+
+int main(int argc, char **argv) {
+    using npc::cmd::ExitCode;
+    CLI::App app{kDescription, "npc"};
+    app.set_version_flag("--version", std::string("npc ") + NPC_VERSION);
+    app.require_subcommand(1);
+
+    npc::cmd::TranspileOptions options;
+    CLI::App *transpile = app.add_subcommand("transpile", "Compile a Python file to C++");
+    transpile->add_option("file", options.input, "Python source file (.py)")->required();
+    transpile->add_option("-o,--output", options.outputDir,
+                          "Output directory (created if missing; default: current directory)");
+    transpile->add_option("--target", options.target, "Code generator")
+        ->check(CLI::IsMember({"openmp", "cuda"}));
+    transpile->add_flag("--emit-main", options.emitMain,
+                        "Also write <module>_main.cpp, a driver that runs the function on .npy "
+                        "files");
+    transpile->add_flag("--emit-ir", options.emitArrayIR,
+                        "Print the typed array IR to stdout instead of writing files");
+    transpile->add_flag("--emit-loops", options.emitLoopIR,
+                        "Print the fused loop IR to stdout instead of writing files");
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError &e) {
+        int code = app.exit(e);
+        return code == 0 ? ExitCode::kSuccess : ExitCode::kUsageError;
+    }
+    try {
+        return npc::cmd::transpile(options, std::cout, std::cerr);
+    } catch (const std::exception &e) {
+        std::cerr << fmt::format("npc: internal error: {}\n", e.what());
+        return ExitCode::kInternalError;
+    }
+}

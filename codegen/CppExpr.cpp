@@ -1,0 +1,176 @@
+// C++ spelling of loop-IR scalar expressions with minimal parentheses (kept where g++'s
+// -Wparentheses would warn, so generated code builds under -Wall -Werror).
+#include "codegen/CppEmitter.h"
+
+#include <cmath>
+#include <fmt/format.h>
+
+namespace npc::codegen {
+namespace {
+
+using loop::BinaryOp;
+using loop::ExprKind;
+using loop::ExprPtr;
+using loop::Intrinsic;
+
+enum Precedence { kOr = 1, kAnd, kEquality, kRelational, kAdditive, kMultiplicative, kUnary, kPrimary };
+
+int precedence(const ExprPtr &e) {
+    switch (e->kind) {
+    case ExprKind::Binary:
+        switch (e->binaryOp) {
+        case BinaryOp::Or: return kOr;
+        case BinaryOp::And: return kAnd;
+        case BinaryOp::Eq:
+        case BinaryOp::Ne: return kEquality;
+        case BinaryOp::Lt:
+        case BinaryOp::Le:
+        case BinaryOp::Gt:
+        case BinaryOp::Ge: return kRelational;
+        case BinaryOp::Add:
+        case BinaryOp::Sub: return kAdditive;
+        case BinaryOp::Mul:
+        case BinaryOp::Div: return kMultiplicative;
+        }
+        return kPrimary;
+    case ExprKind::Unary: return kUnary;
+    case ExprKind::Select: return 0;
+    case ExprKind::IntImm: return e->intValue < 0 ? kUnary : kPrimary;
+    case ExprKind::FloatImm: return e->floatValue < 0 ? kUnary : kPrimary;
+    default: return kPrimary;
+    }
+}
+
+std::string_view opText(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Add: return "+";
+    case BinaryOp::Sub: return "-";
+    case BinaryOp::Mul: return "*";
+    case BinaryOp::Div: return "/";
+    case BinaryOp::Lt: return "<";
+    case BinaryOp::Le: return "<=";
+    case BinaryOp::Gt: return ">";
+    case BinaryOp::Ge: return ">=";
+    case BinaryOp::Eq: return "==";
+    case BinaryOp::Ne: return "!=";
+    case BinaryOp::And: return "&&";
+    case BinaryOp::Or: return "||";
+    }
+    return "?";
+}
+
+std::string floatLiteral(double v, DType t) {
+    std::string type(cppTypeName(t));
+    if (std::isnan(v))
+        return fmt::format("std::numeric_limits<{}>::quiet_NaN()", type);
+    if (std::isinf(v))
+        return fmt::format("{}std::numeric_limits<{}>::infinity()", v < 0 ? "-" : "", type);
+    std::string s = t == DType::Float32 ? fmt::format("{}", static_cast<float>(v)) : fmt::format("{}", v);
+    if (s.find_first_of(".e") == std::string::npos)
+        s += ".0";
+    return t == DType::Float32 ? s + "f" : s;
+}
+
+std::string intLiteral(int64_t v, DType t) {
+    if (isBool(t))
+        return v ? "true" : "false";
+    if (v == INT64_MIN)
+        return "INT64_MIN";
+    if (t == DType::UInt64 || t == DType::UInt32)
+        return fmt::format("{}u", v);
+    return std::to_string(v);
+}
+
+/// True for dtypes C++ promotes to int before arithmetic: results are cast back so
+/// they wrap at the dtype's width like NumPy's.
+bool promotedToInt(DType t) {
+    return t == DType::Int8 || t == DType::Int16 || t == DType::UInt8 || t == DType::UInt16;
+}
+
+std::string wrap(const ExprPtr &e, int parentPrecedence, bool strict = false) {
+    int p = precedence(e);
+    std::string s = cppExpr(e);
+    bool paren = p < parentPrecedence || (strict && p == parentPrecedence);
+    // g++ -Wparentheses: `a || b && c` and `a < b == c` draw warnings; keep parentheses.
+    if (parentPrecedence == kOr && p == kAnd)
+        paren = true;
+    if ((parentPrecedence == kEquality || parentPrecedence == kRelational) &&
+        (p == kEquality || p == kRelational))
+        paren = true;
+    return paren ? "(" + s + ")" : s;
+}
+
+std::string intrinsicCall(const loop::Expr &e) {
+    std::string type(cppTypeName(e.dtype));
+    auto arg = [&](size_t i) { return cppExpr(e.args[i]); };
+    switch (e.intrinsic) {
+    case Intrinsic::Sqrt: return fmt::format("std::sqrt({})", arg(0));
+    case Intrinsic::Exp: return fmt::format("std::exp({})", arg(0));
+    case Intrinsic::Log: return fmt::format("std::log({})", arg(0));
+    case Intrinsic::Abs: return fmt::format("npc::absolute({})", arg(0));
+    case Intrinsic::Pow: return fmt::format("std::pow({}, {})", arg(0), arg(1));
+    case Intrinsic::IntPow: return fmt::format("npc::power<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::FloorDiv: return fmt::format("npc::floor_div<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::FloorMod: return fmt::format("npc::floor_mod<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::Minimum: return fmt::format("npc::minimum<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::Maximum: return fmt::format("npc::maximum<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::IsNan: return fmt::format("npc::isnan({})", arg(0));
+    case Intrinsic::WrapAdd: return fmt::format("npc::wrapping_add<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::WrapSub: return fmt::format("npc::wrapping_sub<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::WrapMul: return fmt::format("npc::wrapping_mul<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::WrapNeg: return fmt::format("npc::wrapping_neg<{}>({})", type, arg(0));
+    case Intrinsic::BroadcastDim: return fmt::format("npc::broadcast_dim({}, {})", arg(0), arg(1));
+    case Intrinsic::SliceStart:
+        return fmt::format("npc::slice_start({}, {}, {}, {})", arg(0), arg(1), arg(2), arg(3));
+    case Intrinsic::SliceLength:
+        return fmt::format("npc::slice_length({}, {}, {}, {})", arg(0), arg(1), arg(2), arg(3));
+    case Intrinsic::NormalizeIndex:
+        return fmt::format("npc::normalize_index({}, {}, {})", arg(0), arg(1), arg(2));
+    case Intrinsic::BroadcastStride: return fmt::format("npc::bcast_stride({}, {})", arg(0), arg(1));
+    case Intrinsic::Infinity: return fmt::format("npc::infinity<{}>()", type);
+    case Intrinsic::Lowest: return fmt::format("npc::lowest<{}>()", type);
+    case Intrinsic::Highest: return fmt::format("npc::highest<{}>()", type);
+    }
+    return "?";
+}
+
+} // namespace
+
+std::string cppExpr(const ExprPtr &e) {
+    switch (e->kind) {
+    case ExprKind::Var:
+        return e->name;
+    case ExprKind::IntImm:
+        return e->intValue == loop::kNoneBound && e->dtype == DType::Int64 ? "npc::none"
+                                                                           : intLiteral(e->intValue, e->dtype);
+    case ExprKind::FloatImm:
+        return floatLiteral(e->floatValue, e->dtype);
+    case ExprKind::Cast:
+        return fmt::format("static_cast<{}>({})", cppTypeName(e->dtype), cppExpr(e->args[0]));
+    case ExprKind::Unary: {
+        std::string s = (e->unaryOp == loop::UnaryOp::Neg ? "-" : "!") + wrap(e->args[0], kUnary);
+        if (e->unaryOp == loop::UnaryOp::Neg && promotedToInt(e->dtype))
+            return fmt::format("static_cast<{}>({})", cppTypeName(e->dtype), s);
+        return s;
+    }
+    case ExprKind::Binary: {
+        int p = precedence(e);
+        std::string s = fmt::format("{} {} {}", wrap(e->args[0], p), opText(e->binaryOp),
+                                    wrap(e->args[1], p, true));
+        bool arithmetic = e->binaryOp <= BinaryOp::Div;
+        if (arithmetic && promotedToInt(e->dtype))
+            return fmt::format("static_cast<{}>({})", cppTypeName(e->dtype), s);
+        return s;
+    }
+    case ExprKind::Select:
+        return fmt::format("{} ? {} : {}", wrap(e->args[0], kOr), wrap(e->args[1], kOr),
+                           wrap(e->args[2], kOr));
+    case ExprKind::Load:
+        return fmt::format("{}_data[{}]", e->name, cppExpr(e->args[0]));
+    case ExprKind::Call:
+        return intrinsicCall(*e);
+    }
+    return "?";
+}
+
+} // namespace npc::codegen
