@@ -1,0 +1,17 @@
+# The fusion schedule of the K-Means step at loop level: one parallel loop, two fused
+# reductions inside it.
+# RUN: %npc transpile %s --emit-loops | %FileCheck %s
+import numpy as np
+
+# npc export kmeans(float32[:,:], float32[:,:])
+def kmeans(X, means):
+    return np.argmin(np.linalg.norm(X - means[:, None], axis=2), axis=0)
+
+# CHECK: alloc result int64[X.shape[0]]
+# CHECK-NOT: alloc
+# CHECK: parallel for i in 0..X.shape[0] {
+# CHECK: for j in 0..means.shape[0] {
+# CHECK: var float32 sum = 0
+# CHECK: for k in 0..n reduce(+:sum) {
+# CHECK-NOT: parallel
+# CHECK: result[i] = argmin
