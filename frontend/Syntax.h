@@ -112,6 +112,10 @@ struct FunctionDef {
 
 /// `import numpy as np` -> {module "numpy", alias "np"};
 /// `from math import sqrt as s` -> {module "math", name "sqrt", alias "s"}.
+/// `alias` is always the name bound in the module: `import numpy` -> alias "numpy",
+/// `from math import pi` -> alias "pi", and `import numpy.linalg` binds the top-level
+/// package: {module "numpy", alias "numpy"}. `loc` is the one imported name's range
+/// (`pi as PI`), not the whole statement.
 struct Import {
     std::string module;
     std::string name; ///< empty for `import module`

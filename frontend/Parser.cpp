@@ -1,0 +1,259 @@
+// The frontend's entry point: runs tree-sitter-python over a file, reports the first
+// syntax error, and converts the module-level statements (imports, constants, functions).
+#include "frontend/Parser.h"
+
+#include "frontend/SyntaxConverter.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <memory>
+
+extern "C" const TSLanguage *tree_sitter_python(void);
+
+namespace npc {
+namespace parser {
+namespace {
+
+/// The name a dotted_name spells, normalised ("numpy . linalg" -> "numpy.linalg").
+std::string dottedName(const SyntaxConverter &converter, TSNode node) {
+    std::string out;
+    for (TSNode part : namedChildrenOf(node)) {
+        if (!out.empty())
+            out += '.';
+        out += converter.textOf(part);
+    }
+    return out;
+}
+
+/// True for `if __name__ == "__main__":` (either operand order), which scripts use to
+/// run demos; npc skips such blocks.
+bool isMainGuard(const SyntaxConverter &converter, TSNode node) {
+    TSNode condition = fieldOf(node, "condition");
+    if (nodeType(condition) != "comparison_operator")
+        return false;
+    std::vector<TSNode> operands = namedChildrenOf(condition);
+    std::vector<TSNode> ops = fieldChildrenOf(condition, "operators");
+    if (operands.size() != 2 || ops.size() != 1 || nodeType(ops[0]) != "==")
+        return false;
+    auto isName = [&](TSNode n) {
+        return nodeType(n) == "identifier" && converter.textOf(n) == "__name__";
+    };
+    auto isMain = [&](TSNode n) {
+        std::string_view text = converter.textOf(n);
+        return nodeType(n) == "string" && (text == "\"__main__\"" || text == "'__main__'");
+    };
+    return (isName(operands[0]) && isMain(operands[1])) ||
+           (isMain(operands[0]) && isName(operands[1]));
+}
+
+/// Statements that npc accepts inside functions but not at module level, by readable name.
+const char *functionOnlyStatementName(std::string_view type) {
+    if (type == "if_statement")
+        return "if statement";
+    if (type == "for_statement")
+        return "for loop";
+    if (type == "while_statement")
+        return "while loop";
+    if (type == "return_statement")
+        return "return statement";
+    if (type == "break_statement")
+        return "break statement";
+    if (type == "continue_statement")
+        return "continue statement";
+    return nullptr;
+}
+
+[[noreturn]] void unsupportedAtModuleLevel(TSNode node, std::string_view what) {
+    throw UserError(locOf(node), fmt::format("unsupported at module level: {}", what));
+}
+
+} // namespace
+
+syntax::Module SyntaxConverter::convertModule(TSNode root) {
+    syntax::Module module;
+    std::vector<TSNode> statements = namedChildrenOf(root);
+    checkIndentation(statements, true);
+    for (TSNode statement : statements)
+        convertModuleStatement(statement, module);
+    return module;
+}
+
+void SyntaxConverter::convertModuleStatement(TSNode node, syntax::Module &module) {
+    std::string_view type = nodeType(node);
+    if (type == "import_statement")
+        return convertImport(node, module);
+    if (type == "import_from_statement")
+        return convertImportFrom(node, module);
+    if (type == "future_import_statement" || type == "pass_statement")
+        return; // `from __future__ import ...` changes nothing npc reads
+    if (type == "function_definition") {
+        module.functions.push_back(convertFunction(node));
+        return;
+    }
+    if (type == "expression_statement")
+        return convertModuleExpressionStatement(node, module);
+    if (type == "if_statement" && isMainGuard(*this, node))
+        return;
+    if (type == "decorated_definition")
+        unsupported(namedChildrenOf(node).front()); // the first decorator
+    if (const char *name = functionOnlyStatementName(type))
+        unsupportedAtModuleLevel(node, name);
+    unsupported(node);
+}
+
+void SyntaxConverter::convertImport(TSNode node, syntax::Module &module) {
+    for (TSNode name : fieldChildrenOf(node, "name")) {
+        if (nodeType(name) == "aliased_import") {
+            std::string alias(textOf(fieldOf(name, "alias")));
+            module.imports.push_back(
+                {dottedName(*this, fieldOf(name, "name")), "", alias, locOf(name)});
+            continue;
+        }
+        // `import numpy.linalg` binds `numpy` (the top-level package) in the module.
+        std::string top = dottedName(*this, name);
+        top = top.substr(0, top.find('.'));
+        module.imports.push_back({top, "", top, locOf(name)});
+    }
+}
+
+void SyntaxConverter::convertImportFrom(TSNode node, syntax::Module &module) {
+    TSNode moduleName = fieldOf(node, "module_name");
+    if (nodeType(moduleName) != "dotted_name")
+        unsupported(moduleName);
+    for (TSNode child : namedChildrenOf(node))
+        if (nodeType(child) == "wildcard_import")
+            unsupported(child);
+    std::string from = dottedName(*this, moduleName);
+    for (TSNode name : fieldChildrenOf(node, "name")) {
+        TSNode imported = name;
+        std::string alias;
+        if (nodeType(name) == "aliased_import") {
+            imported = fieldOf(name, "name");
+            alias = textOf(fieldOf(name, "alias"));
+        }
+        std::string importedName = dottedName(*this, imported);
+        if (importedName.find('.') != std::string::npos)
+            throw UserError(locOf(imported), "invalid syntax");
+        if (alias.empty())
+            alias = importedName;
+        module.imports.push_back({from, importedName, alias, locOf(name)});
+    }
+}
+
+void SyntaxConverter::convertModuleExpressionStatement(TSNode node, syntax::Module &module) {
+    std::vector<TSNode> children = namedChildrenOf(node);
+    if (children.size() != 1)
+        return; // a bare tuple expression: evaluated for nothing
+    TSNode expr = children[0];
+    std::string_view type = nodeType(expr);
+    if (type == "augmented_assignment")
+        unsupportedAtModuleLevel(expr, "augmented assignment");
+    if (type != "assignment")
+        return; // docstrings and other expressions evaluated for their effect
+    TSNode left = fieldOf(expr, "left");
+    TSNode right = fieldOf(expr, "right");
+    if (TSNode annotation = fieldOf(expr, "type"); !ts_node_is_null(annotation))
+        unsupported(annotation, "type annotation");
+    if (nodeType(right) == "assignment")
+        unsupportedAtModuleLevel(expr, "chained assignment");
+    if (nodeType(left) != "identifier")
+        unsupportedAtModuleLevel(left, "assignment to anything but a name");
+    module.constants.push_back({std::string(textOf(left)), convertExpr(right), locOf(expr)});
+}
+
+syntax::FunctionDef SyntaxConverter::convertFunction(TSNode node) {
+    for (const FieldChild &child : childrenOf(node))
+        if (nodeType(child.node) == "async")
+            unsupported(node, "async function");
+    if (TSNode returns = fieldOf(node, "return_type"); !ts_node_is_null(returns))
+        unsupported(returns, "type annotation");
+    if (TSNode params = fieldOf(node, "type_parameters"); !ts_node_is_null(params))
+        unsupported(params, "type parameters");
+    syntax::FunctionDef function;
+    TSNode name = fieldOf(node, "name");
+    function.name = textOf(name);
+    function.loc = locOf(node);
+    function.nameLoc = locOf(name);
+    convertParameters(fieldOf(node, "parameters"), function);
+    loopDepth_ = 0;
+    function.body = convertBlock(fieldOf(node, "body"));
+    return function;
+}
+
+void SyntaxConverter::convertParameters(TSNode params, syntax::FunctionDef &function) {
+    for (TSNode param : namedChildrenOf(params)) {
+        if (nodeType(param) != "identifier")
+            unsupported(param);
+        std::string name(textOf(param));
+        if (std::find(function.params.begin(), function.params.end(), name) !=
+            function.params.end())
+            throw UserError(locOf(param),
+                            fmt::format("duplicate argument '{}' in function definition", name));
+        function.params.push_back(name);
+        function.paramLocs.push_back(locOf(param));
+    }
+}
+
+} // namespace parser
+
+namespace {
+
+struct ParserDeleter {
+    void operator()(TSParser *parser) const { ts_parser_delete(parser); }
+};
+struct TreeDeleter {
+    void operator()(TSTree *tree) const { ts_tree_delete(tree); }
+};
+
+/// The first ERROR or MISSING node in document order; among nodes that start at the same
+/// byte, the deepest.
+TSNode firstErrorNode(TSNode node) {
+    while (!ts_node_is_missing(node)) {
+        TSNode next = {};
+        uint32_t count = ts_node_child_count(node);
+        for (uint32_t i = 0; i < count; ++i) {
+            TSNode child = ts_node_child(node, i);
+            if (ts_node_is_missing(child) || ts_node_has_error(child)) {
+                next = child;
+                break;
+            }
+        }
+        if (ts_node_is_null(next))
+            return node;
+        bool isError = std::string_view(ts_node_type(node)) == "ERROR";
+        if (isError && ts_node_start_byte(next) > ts_node_start_byte(node))
+            return node;
+        node = next;
+    }
+    return node;
+}
+
+[[noreturn]] void throwSyntaxError(TSNode root) {
+    TSNode bad = firstErrorNode(root);
+    if (ts_node_is_missing(bad))
+        throw UserError(parser::locOf(bad),
+                        fmt::format("invalid syntax: missing '{}'", ts_node_type(bad)));
+    throw UserError(parser::locOf(bad), "invalid syntax");
+}
+
+} // namespace
+
+syntax::Module parseModule(const SourceFile &file) {
+    std::unique_ptr<TSParser, ParserDeleter> tsParser(ts_parser_new());
+    if (!ts_parser_set_language(tsParser.get(), tree_sitter_python()))
+        throw InternalError(fmt::format(
+            "tree-sitter-python grammar ABI {} is not supported by the tree-sitter runtime "
+            "(ABI {}-{}); use tree-sitter-python 0.23.6",
+            ts_language_version(tree_sitter_python()), TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION,
+            TREE_SITTER_LANGUAGE_VERSION));
+    NPC_ASSERT(file.text.size() < UINT32_MAX, "source file too large for 32-bit offsets");
+    std::unique_ptr<TSTree, TreeDeleter> tree(ts_parser_parse_string(
+        tsParser.get(), nullptr, file.text.data(), static_cast<uint32_t>(file.text.size())));
+    NPC_ASSERT(tree != nullptr, "tree-sitter returned no tree");
+    TSNode root = ts_tree_root_node(tree.get());
+    if (ts_node_has_error(root))
+        throwSyntaxError(root);
+    return parser::SyntaxConverter(file).convertModule(root);
+}
+
+} // namespace npc

@@ -1,0 +1,130 @@
+// Private to the frontend's parser: converts tree-sitter-python's concrete tree into
+// npc's syntax tree. The only header that names tree-sitter types; included only by
+// Parser.cpp, ConvertStatements.cpp and ConvertExpressions.cpp, never installed or
+// included by other layers.
+#pragma once
+
+#include "frontend/Syntax.h"
+#include "ir/SourceLoc.h"
+
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <tree_sitter/api.h>
+#include <vector>
+
+namespace npc::parser {
+
+/// A child of a concrete node together with its field name ("" when it has none).
+struct FieldChild {
+    TSNode node;
+    std::string_view field;
+};
+
+/// The node's kind as the grammar names it: "call", "identifier", "+", ...
+inline std::string_view nodeType(TSNode node) {
+    return ts_node_type(node);
+}
+
+/// The node's byte range.
+inline SourceLoc locOf(TSNode node) {
+    return {ts_node_start_byte(node), ts_node_end_byte(node)};
+}
+
+/// All children in order, named and anonymous, with their field names; extras
+/// (comments, line continuations) are skipped.
+std::vector<FieldChild> childrenOf(TSNode node);
+/// The named children in order, extras skipped.
+std::vector<TSNode> namedChildrenOf(TSNode node);
+/// Every child with the given field name, in order. (ts_node_child_by_field_name
+/// returns only the first, and `a[:, None]` has two `subscript` children.)
+std::vector<TSNode> fieldChildrenOf(TSNode node, std::string_view field);
+/// The first child with the given field name, or a null node.
+inline TSNode fieldOf(TSNode node, const char *field) {
+    return ts_node_child_by_field_name(node, field, static_cast<uint32_t>(strlen(field)));
+}
+
+/// A readable name for a grammar node kind in "unsupported Python construct: ..."
+/// messages: "class_definition" -> "class definition".
+std::string constructName(std::string_view nodeType);
+
+/// Throws "unsupported Python construct: <what>" located at `node`.
+[[noreturn]] void unsupported(TSNode node, std::string_view what);
+/// Same, naming the construct after the node's kind.
+[[noreturn]] void unsupported(TSNode node);
+
+/// Converts one file's concrete tree into syntax nodes. Assumes the tree is free of
+/// ERROR and MISSING nodes (parseModule checks that first).
+class SyntaxConverter {
+public:
+    explicit SyntaxConverter(const SourceFile &file) : file_(file) {}
+
+    /// The whole module: imports, constants and function definitions.
+    syntax::Module convertModule(TSNode root);
+
+    /// The statements of a `block` node inside a function.
+    syntax::Block convertBlock(TSNode block);
+    syntax::StmtPtr convertStatement(TSNode node);
+
+    /// Any expression node, parentheses unwrapped.
+    syntax::ExprPtr convertExpr(TSNode node);
+    /// An assignment or for-loop target: names, subscripts, attributes, and tuples of them.
+    syntax::ExprPtr convertTarget(TSNode node);
+    /// Rejects indentation that tree-sitter accepts but Python does not: statements of one
+    /// block that start their lines at different indentation, and indented module-level
+    /// statements.
+    void checkIndentation(const std::vector<TSNode> &statements, bool moduleLevel) const;
+
+    std::string_view textOf(TSNode node) const;
+
+private:
+    // Module level (Parser.cpp).
+    void convertModuleStatement(TSNode node, syntax::Module &module);
+    void convertImport(TSNode node, syntax::Module &module);
+    void convertImportFrom(TSNode node, syntax::Module &module);
+    void convertModuleExpressionStatement(TSNode node, syntax::Module &module);
+    syntax::FunctionDef convertFunction(TSNode node);
+    void convertParameters(TSNode params, syntax::FunctionDef &function);
+
+    // Statements (ConvertStatements.cpp).
+    syntax::StmtPtr convertExpressionStatement(TSNode node);
+    syntax::StmtPtr convertAssignment(TSNode node);
+    syntax::StmtPtr convertAugmentedAssignment(TSNode node);
+    syntax::StmtPtr convertIf(TSNode node);
+    syntax::Block convertIfTail(const std::vector<TSNode> &alternatives, size_t index);
+    syntax::StmtPtr convertFor(TSNode node);
+    syntax::StmtPtr convertWhile(TSNode node);
+    syntax::StmtPtr convertReturn(TSNode node);
+    syntax::StmtPtr convertLoopJump(TSNode node);
+
+    // Expressions (ConvertExpressions.cpp, ConvertLiterals.cpp for numbers and strings).
+    syntax::ExprPtr convertExprUnchecked(TSNode node);
+    /// An `integer` or `float` node, or an imaginary literal spelled as one. With
+    /// `negated` (the operand of a unary minus), converts only 9223372036854775808, to
+    /// INT64_MIN, and returns null for every other literal.
+    syntax::ExprPtr convertNumber(TSNode node, bool negated);
+    syntax::ExprPtr convertString(TSNode node);
+    std::string stringValue(TSNode node);
+    syntax::ExprPtr convertCall(TSNode node);
+    syntax::ExprPtr convertSubscript(TSNode node);
+    syntax::ExprPtr convertSlice(TSNode node);
+    syntax::ExprPtr convertBinary(TSNode node);
+    syntax::ExprPtr convertUnary(TSNode node);
+    syntax::ExprPtr convertBoolean(TSNode node);
+    syntax::ExprPtr convertComparison(TSNode node);
+    syntax::ExprPtr convertConditional(TSNode node);
+    syntax::ExprPtr convertSequence(TSNode node, bool isList);
+
+    template <class T> syntax::ExprPtr makeExpr(TSNode node, T &&value) {
+        return std::make_unique<syntax::Expr>(syntax::Expr{locOf(node), std::forward<T>(value)});
+    }
+    template <class T> syntax::StmtPtr makeStmt(TSNode node, T &&value) {
+        return std::make_unique<syntax::Stmt>(syntax::Stmt{locOf(node), std::forward<T>(value)});
+    }
+
+    const SourceFile &file_;
+    int loopDepth_ = 0;
+    int exprDepth_ = 0;
+};
+
+} // namespace npc::parser

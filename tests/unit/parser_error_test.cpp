@@ -1,0 +1,240 @@
+// Unit tests of frontend/Parser.cpp on rejected input: located syntax errors, constructs
+// outside npc's Python subset, bad parameters and module-level statements, bad literals.
+#include "frontend/Parser.h"
+
+#include <catch2/catch.hpp>
+
+using namespace npc;
+
+namespace {
+
+struct Diagnostic {
+    std::string message;
+    int line = 0;
+    int column = 0;
+    std::string spelled; ///< the source text the location spans
+};
+
+/// The UserError that parsing `text` raises (fails the test if none is raised).
+Diagnostic errorOf(const std::string &text) {
+    SourceFile file{"t.py", text};
+    try {
+        parseModule(file);
+    } catch (const UserError &error) {
+        auto [line, column] = file.lineColumn(error.loc().begin);
+        return {error.what(), line, column,
+                text.substr(error.loc().begin, error.loc().end - error.loc().begin)};
+    }
+    FAIL("no error for:\n" << text);
+    return {};
+}
+
+/// The error for `body` placed inside `def f(a, b):`.
+Diagnostic errorInBody(const std::string &body) {
+    return errorOf("def f(a, b):\n" + body);
+}
+
+} // namespace
+
+TEST_CASE("parser errors: syntax errors are located", "[parser]") {
+    Diagnostic missingColon = errorOf("def f(x)\n    return x\n");
+    CHECK(missingColon.message.rfind("invalid syntax", 0) == 0);
+    CHECK(missingColon.line == 1);
+
+    Diagnostic dangling = errorOf("import numpy as np\n\ndef f(x):\n    return x +\n");
+    CHECK(dangling.message.rfind("invalid syntax", 0) == 0);
+    CHECK(dangling.line == 4);
+    CHECK(dangling.column == 5);
+
+    Diagnostic unclosed = errorOf("def f(x):\n    y = (1 +\n    return y\n");
+    CHECK(unclosed.message.rfind("invalid syntax", 0) == 0);
+    CHECK(unclosed.line == 2);
+
+    Diagnostic secondFunction = errorOf("def f(x):\n    return x\n\ndef g(x):\n    return x $ 2\n");
+    CHECK(secondFunction.message.rfind("invalid syntax", 0) == 0);
+    CHECK(secondFunction.line == 5);
+
+    Diagnostic assignToCall = errorOf("def f(a):\n    f() = 1\n");
+    CHECK(assignToCall.message.rfind("invalid syntax", 0) == 0);
+    CHECK(assignToCall.line == 2);
+
+    Diagnostic missing = errorOf("def f(x):\n    return g(x\n");
+    CHECK(missing.message.rfind("invalid syntax", 0) == 0);
+    CHECK(missing.line == 2);
+
+    // tree-sitter accepts an empty body here without an ERROR node.
+    Diagnostic indent = errorOf("def f(x):\nreturn x\n");
+    CHECK(indent.message == "expected an indented block");
+    CHECK(indent.line == 2);
+    CHECK(indent.column == 1);
+    Diagnostic emptyIf = errorOf("def f(x):\n    if x:\n    # c\n    return x\n");
+    CHECK(emptyIf.message == "expected an indented block");
+    CHECK(emptyIf.line == 3);
+}
+
+TEST_CASE("parser errors: indentation that tree-sitter accepts but Python does not", "[parser]") {
+    Diagnostic deeper = errorOf("def f(x):\n  a = 1\n    b = 2\n");
+    CHECK(deeper.message == "unexpected indent");
+    CHECK(deeper.line == 3);
+    CHECK(deeper.spelled == "b = 2");
+
+    // tree-sitter closes the function and makes `b = 2` a module-level statement.
+    Diagnostic between = errorOf("def f(x):\n    a = 1\n  b = 2\n");
+    CHECK(between.message == "unindent does not match any outer indentation level");
+    CHECK(between.line == 3);
+
+    Diagnostic shallower = errorOf("def f(x):\n    if x:\n        a = 1\n      b = 2\n");
+    CHECK(shallower.message == "unindent does not match any outer indentation level");
+    CHECK(shallower.line == 4);
+
+    Diagnostic tabs = errorOf("def f(x):\n    a = 1\n\tb = 2\n");
+    CHECK(tabs.message == "inconsistent use of tabs and spaces in indentation");
+
+    CHECK(errorOf("  x = 1\n").message == "unexpected indent");
+    CHECK(errorOf("def f(x):\n    a = g(1,\n          2)\n        b = 2\n").message ==
+          "unexpected indent");
+
+    // Several statements on one line, and tabs used consistently, are fine.
+    CHECK_NOTHROW(parseModule({"t.py", "def f(x):\n\tif x: a = 1; b = 2\n\treturn x\n"}));
+}
+
+TEST_CASE("parser errors: unsupported constructs name the construct", "[parser]") {
+    struct Case {
+        const char *body;
+        const char *construct;
+        const char *spelled;
+    };
+    const Case cases[] = {
+        {"    class C:\n        pass\n", "class definition", "class C:\n        pass"},
+        {"    with open(a) as h:\n        pass\n", "with statement", nullptr},
+        {"    try:\n        pass\n    except E:\n        pass\n", "try statement", nullptr},
+        {"    raise ValueError(a)\n", "raise statement", "raise ValueError(a)"},
+        {"    g = lambda x: x\n", "lambda", "lambda x: x"},
+        {"    global a\n", "global statement", "global a"},
+        {"    nonlocal a\n", "nonlocal statement", "nonlocal a"},
+        {"    yield a\n", "yield", "yield a"},
+        {"    x = yield a\n", "yield", "yield a"},
+        {"    return await a\n", "await", "await a"},
+        {"    del a\n", "del statement", "del a"},
+        {"    assert a, 'm'\n", "assert statement", "assert a, 'm'"},
+        {"    x = [i for i in a]\n", "list comprehension", "[i for i in a]"},
+        {"    x = {i: i for i in a}\n", "dict comprehension", nullptr},
+        {"    x = {i for i in a}\n", "set comprehension", nullptr},
+        {"    x = sum(i for i in a)\n", "generator expression", "(i for i in a)"},
+        {"    x = {1: 2}\n", "dict literal", "{1: 2}"},
+        {"    x = {1, 2}\n", "set literal", "{1, 2}"},
+        {"    f(*a)\n", "star expression", "*a"},
+        {"    x = [*a]\n", "star expression", "*a"},
+        {"    f(**a)\n", "'**' unpacking", "**a"},
+        {"    if (n := len(a)) > 1:\n        pass\n", "assignment expression ':='", "n := len(a)"},
+        {"    def g(x):\n        return x\n", "nested function definition", nullptr},
+        {"    import math\n", "import inside a function", "import math"},
+        {"    x = f'{a}'\n", "f-string", "f'{a}'"},
+        {"    x = b'abc'\n", "bytes literal", "b'abc'"},
+        {"    x: int = 3\n", "type annotation", "int"},
+        {"    for i in a:\n        pass\n    else:\n        pass\n", "else clause on a for loop",
+         nullptr},
+        {"    while a:\n        pass\n    else:\n        pass\n", "else clause on a while loop",
+         nullptr},
+        {"    a, *b = c\n", "starred assignment target", "*b"},
+        {"    match a:\n        case 1:\n            pass\n", "match statement", nullptr},
+    };
+    for (const Case &c : cases) {
+        INFO(c.body);
+        Diagnostic d = errorInBody(c.body);
+        CHECK(d.message == std::string("unsupported Python construct: ") + c.construct);
+        if (c.spelled)
+            CHECK(d.spelled == c.spelled);
+        CHECK(d.line >= 2);
+    }
+}
+
+TEST_CASE("parser errors: function definitions", "[parser]") {
+    struct Case {
+        const char *source;
+        const char *message;
+        const char *spelled;
+    };
+    const Case cases[] = {
+        {"def f(a, b=1):\n    pass\n", "unsupported Python construct: default parameter value",
+         "b=1"},
+        {"def f(a, *args):\n    pass\n", "unsupported Python construct: star expression", "*args"},
+        {"def f(**kw):\n    pass\n", "unsupported Python construct: '**' unpacking", "**kw"},
+        {"def f(a: int):\n    pass\n", "unsupported Python construct: type annotation", "a: int"},
+        {"def f(a: int = 1):\n    pass\n", "unsupported Python construct: type annotation",
+         "a: int = 1"},
+        {"def f(a) -> int:\n    pass\n", "unsupported Python construct: type annotation", "int"},
+        {"def f(a, *, b):\n    pass\n", "unsupported Python construct: keyword-only parameters",
+         "*"},
+        {"def f(a, /, b):\n    pass\n", "unsupported Python construct: positional-only parameters",
+         "/"},
+        {"def f(a, a):\n    pass\n", "duplicate argument 'a' in function definition", "a"},
+        {"@njit\ndef f(a):\n    pass\n", "unsupported Python construct: decorator", "@njit"},
+        {"async def f(a):\n    pass\n", "unsupported Python construct: async function", nullptr},
+        {"def f(a):\n    break\n", "'break' outside loop", "break"},
+        {"def f(a):\n    continue\n", "'continue' outside loop", "continue"},
+        {"def f(a):\n    f(x=1, a)\n", "positional argument follows keyword argument", "a"},
+        {"def f(a):\n    f(x=1, x=2)\n", "keyword argument repeated: x", "x"},
+    };
+    for (const Case &c : cases) {
+        INFO(c.source);
+        Diagnostic d = errorOf(c.source);
+        if (c.message)
+            CHECK(d.message == c.message);
+        if (c.spelled)
+            CHECK(d.spelled == c.spelled);
+    }
+}
+
+TEST_CASE("parser errors: module-level statements", "[parser]") {
+    struct Case {
+        const char *source;
+        const char *message;
+        const char *spelled;
+    };
+    const Case cases[] = {
+        {"for i in a:\n    pass\n", "unsupported at module level: for loop", nullptr},
+        {"while a:\n    pass\n", "unsupported at module level: while loop", nullptr},
+        {"if a:\n    pass\n", "unsupported at module level: if statement", nullptr},
+        {"N += 1\n", "unsupported at module level: augmented assignment", "N += 1"},
+        {"a = b = 1\n", "unsupported at module level: chained assignment", "a = b = 1"},
+        {"a, b = 1, 2\n", "unsupported at module level: assignment to anything but a name", "a, b"},
+        {"N: int = 3\n", "unsupported Python construct: type annotation", "int"},
+        {"class C:\n    pass\n", "unsupported Python construct: class definition", nullptr},
+        {"try:\n    import numpy\nexcept ImportError:\n    pass\n",
+         "unsupported Python construct: try statement", nullptr},
+        {"from math import *\n", "unsupported Python construct: wildcard import", "*"},
+        {"from . import x\n", "unsupported Python construct: relative import", "."},
+        {"X = [i for i in range(3)]\n", "unsupported Python construct: list comprehension",
+         "[i for i in range(3)]"},
+    };
+    for (const Case &c : cases) {
+        INFO(c.source);
+        Diagnostic d = errorOf(c.source);
+        CHECK(d.message == c.message);
+        if (c.spelled)
+            CHECK(d.spelled == c.spelled);
+        CHECK(d.line == 1);
+        CHECK(d.column == 1 + static_cast<int>(std::string(c.source).find(d.spelled)));
+    }
+}
+
+TEST_CASE("parser errors: literals", "[parser]") {
+    Diagnostic big = errorInBody("    return 9223372036854775808\n");
+    CHECK(big.message == "integer literal too large");
+    CHECK(big.spelled == "9223372036854775808");
+    CHECK(big.line == 2);
+    CHECK(big.column == 12);
+    CHECK(errorInBody("    return -9223372036854775809\n").message == "integer literal too large");
+    CHECK(errorInBody("    return 0x1_0000_0000_0000_0000\n").message ==
+          "integer literal too large");
+    CHECK(errorInBody("    return 99999999999999999999999\n").message ==
+          "integer literal too large");
+    CHECK(errorInBody("    return 017\n").message.rfind("leading zeros", 0) == 0);
+    CHECK(errorInBody("    return 10L\n").message == "invalid integer literal '10L'");
+    CHECK(errorInBody("    return a <> b\n").message == "invalid syntax");
+    CHECK(errorInBody("    return '\\N{EM DASH}'\n").message ==
+          "unsupported Python construct: \\N{...} escape");
+    CHECK(errorInBody("    return '\\x4'\n").message ==
+          "truncated escape sequence in string literal");
+}
