@@ -1,0 +1,131 @@
+// Scalar arithmetic with NumPy semantics that C++ operators lack: floored division and
+// modulo (Python's `//` and `%`) and integer power, for ints and floats.
+#pragma once
+
+#include "npc/config.h"
+
+#include <cmath>
+#include <type_traits>
+
+#if !NPC_DEVICE_PASS
+#include "npc/error.h"
+#endif
+
+namespace npc {
+
+/// Integer types NumPy does integer arithmetic on (bool excluded: NumPy promotes it first).
+template <class T>
+concept NumpyInteger = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
+namespace detail {
+/// Unsigned type at least as wide as `unsigned int`, so that multiplying two values never
+/// promotes to signed int (uint16 * uint16 would overflow int, which is UB).
+template <class T>
+using WrapUInt =
+    std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+} // namespace detail
+
+/// `a // b` for integers, as `np.floor_divide`: the quotient rounded toward negative
+/// infinity (-7 // 2 == -4). Division by zero gives 0 (NumPy warns, Python raises), and
+/// MIN // -1 wraps to MIN like NumPy instead of trapping. Both operands must have the
+/// result dtype: the compiler casts before calling.
+template <NumpyInteger T> NPC_HD constexpr T floor_div(T a, T b) {
+    if (b == 0)
+        return 0;
+    if constexpr (std::is_signed_v<T>) {
+        if (b == -1) // Negate in unsigned arithmetic: -MIN overflows.
+            return static_cast<T>(detail::WrapUInt<T>(0) - static_cast<detail::WrapUInt<T>>(a));
+        T q = static_cast<T>(a / b);
+        if (a % b != 0 && (a < 0) != (b < 0))
+            --q;
+        return q;
+    }
+    return static_cast<T>(a / b);
+}
+
+/// `a % b` for integers, as `np.remainder`: the result has the sign of the divisor
+/// (-7 % 2 == 1, 7 % -2 == -1), and `a == floor_div(a, b) * b + floor_mod(a, b)`.
+/// Modulo by zero gives 0 like NumPy.
+template <NumpyInteger T> NPC_HD constexpr T floor_mod(T a, T b) {
+    if (b == 0)
+        return 0;
+    if constexpr (std::is_signed_v<T>) {
+        if (b == -1) // MIN % -1 traps on x86; the answer is always 0.
+            return 0;
+        T r = static_cast<T>(a % b);
+        if (r != 0 && (r < 0) != (b < 0))
+            r = static_cast<T>(r + b);
+        return r;
+    }
+    return static_cast<T>(a % b);
+}
+
+/// `a % b` for floats, as `np.remainder` (NumPy's npy_remainder, like CPython's float %):
+/// fmod corrected to take the divisor's sign; an exact zero takes the divisor's sign too
+/// (-4.0 % 2.0 == 0.0, 4.0 % -2.0 == -0.0); `b == 0` gives NaN.
+template <class T>
+requires std::is_floating_point_v<T> NPC_HD inline T floor_mod(T a, T b) {
+    T mod = std::fmod(a, b);
+    if (b == 0)
+        return mod; // fmod(a, 0) is NaN.
+    if (mod == 0)
+        return std::copysign(T(0), b);
+    if ((b < 0) != (mod < 0))
+        mod += b;
+    return mod;
+}
+
+/// `a // b` for floats, as `np.floor_divide` (NumPy's npy_floor_divide, like CPython's
+/// float //): derived from the corrected fmod so that `a == q * b + floor_mod(a, b)` holds
+/// as closely as rounding allows (1.0 // 0.1 == 9.0, not 10.0); `b == 0` gives a / b
+/// (+-inf or NaN); a zero quotient takes the sign of a / b.
+template <class T>
+requires std::is_floating_point_v<T> NPC_HD inline T floor_div(T a, T b) {
+    if (b == 0)
+        return a / b;
+    T mod = std::fmod(a, b);
+    T div = (a - mod) / b; // Very nearly an integer.
+    if (mod != 0 && (b < 0) != (mod < 0))
+        div -= 1;
+    if (div == 0)
+        return std::copysign(T(0), a / b);
+    T q = std::floor(div);
+    if (div - q > T(0.5)) // Snap to the nearest integer when rounding left us below it.
+        q += 1;
+    return q;
+}
+
+/// `base ** exp` for integers, as `np.power`: exponentiation by squaring, wrapping modulo
+/// 2^bits like NumPy's fixed-width ints (computed in unsigned arithmetic, so no UB).
+/// Throws ValueError("Integers to negative integer powers are not allowed.") for exp < 0,
+/// like NumPy; device code cannot throw and returns 0 instead.
+template <NumpyInteger T> NPC_HD constexpr T power(T base, T exp) {
+    if constexpr (std::is_signed_v<T>) {
+        if (exp < 0) {
+#if NPC_DEVICE_PASS
+            return 0;
+#else
+            throw ValueError("Integers to negative integer powers are not allowed.");
+#endif
+        }
+    }
+    using U = detail::WrapUInt<T>;
+    U result = 1;
+    U b = static_cast<U>(base);
+    auto e = static_cast<std::make_unsigned_t<T>>(exp);
+    while (e != 0) {
+        if (e & 1u)
+            result = static_cast<U>(result * b);
+        b = static_cast<U>(b * b);
+        e = static_cast<decltype(e)>(e >> 1);
+    }
+    return static_cast<T>(result);
+}
+
+/// `base ** exp` for floats, as `np.power` (C's pow: 0 ** -1 is inf, (-8) ** (1/3) is NaN).
+template <class T>
+requires std::is_floating_point_v<T> NPC_HD inline T power(T base, T exp) {
+    return std::pow(base, exp);
+}
+
+} // namespace npc

@@ -1,0 +1,89 @@
+// Scalar building blocks of NumPy's ufuncs as generated code calls them: integer
+// arithmetic that wraps like NumPy's fixed-width ints (no C++ undefined behaviour),
+// NaN-propagating minimum/maximum, and the slice helpers used in kernel prologues.
+#pragma once
+
+#include "npc/config.h"
+#include "npc/index.h"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace npc {
+
+/// Marks an omitted slice bound (`a[:3]` has no start) in slice_start/slice_length.
+inline constexpr int64_t none = INT64_MIN;
+
+namespace detail {
+inline std::optional<int64_t> bound(int64_t b) {
+    return b == none ? std::nullopt : std::optional<int64_t>(b);
+}
+} // namespace detail
+
+/// First element of `start:stop:step` over an axis of extent `size` (Python semantics).
+inline int64_t slice_start(int64_t size, int64_t start, int64_t stop, int64_t step) {
+    return normalize_slice(size, detail::bound(start), detail::bound(stop), step).start;
+}
+
+/// Number of elements of `start:stop:step` over an axis of extent `size` (clamped).
+inline int64_t slice_length(int64_t size, int64_t start, int64_t stop, int64_t step) {
+    return normalize_slice(size, detail::bound(start), detail::bound(stop), step).length;
+}
+
+/// a + b, a - b, a * b, -a with two's-complement wraparound (numpy.add etc. on ints).
+template <class T> NPC_HD constexpr T wrapping_add(T a, T b) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+}
+template <class T> NPC_HD constexpr T wrapping_sub(T a, T b) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(static_cast<U>(a) - static_cast<U>(b)));
+}
+template <class T> NPC_HD constexpr T wrapping_mul(T a, T b) {
+    // uint16 * uint16 would promote to (signed) int and overflow: widen explicitly.
+    using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+    return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+}
+template <class T> NPC_HD constexpr T wrapping_neg(T a) {
+    using U = std::make_unsigned_t<T>;
+    return static_cast<T>(static_cast<U>(U{0} - static_cast<U>(a)));
+}
+
+/// numpy.absolute: |a|; the most negative integer stays itself (wraps, as in NumPy).
+template <class T> NPC_HD constexpr T absolute(T a) {
+    if constexpr (std::is_floating_point_v<T>)
+        return std::fabs(a);
+    else
+        return a < 0 ? wrapping_neg(a) : a;
+}
+
+/// numpy.isnan for real dtypes (false for integers).
+template <class T> NPC_HD constexpr bool isnan(T a) {
+    if constexpr (std::is_floating_point_v<T>)
+        return a != a;
+    else
+        return false;
+}
+
+/// numpy.minimum / numpy.maximum: a NaN in either operand is the result.
+template <class T> NPC_HD constexpr T minimum(T a, T b) {
+    if constexpr (std::is_floating_point_v<T>)
+        return (a < b || a != a) ? a : b;
+    else
+        return a < b ? a : b;
+}
+template <class T> NPC_HD constexpr T maximum(T a, T b) {
+    if constexpr (std::is_floating_point_v<T>)
+        return (a > b || a != a) ? a : b;
+    else
+        return a > b ? a : b;
+}
+
+/// Identities of min/max reductions: +inf, and the extreme finite values of a dtype.
+template <class T> NPC_HD constexpr T infinity() { return std::numeric_limits<T>::infinity(); }
+template <class T> NPC_HD constexpr T lowest() { return std::numeric_limits<T>::lowest(); }
+template <class T> NPC_HD constexpr T highest() { return std::numeric_limits<T>::max(); }
+
+} // namespace npc
