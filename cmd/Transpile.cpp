@@ -3,6 +3,7 @@
 
 #include "cmd/EmbeddedRuntime.h"
 #include "codegen/CppEmitter.h"
+#include "codegen/CudaEmitter.h"
 #include "frontend/Lower.h"
 #include "frontend/Parser.h"
 #include "frontend/Signature.h"
@@ -16,6 +17,7 @@
 #include <ostream>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 namespace npc::cmd {
 namespace {
@@ -90,8 +92,9 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
         text << in.rdbuf();
         file.text = text.str();
     }
-    if (options.target != "openmp") {
-        err << fmt::format("npc: error: target '{}' is not available yet; use --target openmp\n",
+    const bool cuda = options.target == "cuda";
+    if (!cuda && options.target != "openmp") {
+        err << fmt::format("npc: error: unknown target '{}'; use --target openmp or cuda\n",
                            options.target);
         return kUsageError;
     }
@@ -115,11 +118,19 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
         if (options.emitArrayIR || options.emitLoopIR)
             return kSuccess;
 
-        std::vector<codegen::EmittedFile> files = codegen::emitCpp(emit);
-        if (options.emitMain)
-            files.push_back(codegen::emitCppMain(emit, emit.functions.front().name));
-        for (const EmbeddedFile &h : runtimeHeaders())
+        std::vector<codegen::EmittedFile> files =
+            cuda ? codegen::emitCuda(emit) : codegen::emitCpp(emit);
+        if (options.emitMain) {
+            const std::string &entry = emit.functions.front().name;
+            files.push_back(cuda ? codegen::emitCudaMain(emit, entry)
+                                 : codegen::emitCppMain(emit, entry));
+        }
+        for (const EmbeddedFile &h : runtimeHeaders()) {
+            // The CUDA runtime header is of no use to OpenMP output.
+            if (!cuda && std::string_view(h.path) == "npc/cuda.h")
+                continue;
             files.push_back({h.path, h.text});
+        }
         writeAll(options.outputDir, files);
         return kSuccess;
     } catch (const UserError &e) {

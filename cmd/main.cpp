@@ -1,4 +1,4 @@
-// The npc command line: `npc transpile FILE.py [-o DIR] [--target openmp] [--emit-main]`.
+// The npc command line: `npc transpile FILE.py [-o DIR] [--target openmp|cuda] [--emit-main]`.
 #include "cmd/Transpile.h"
 
 #include <CLI/CLI.hpp>
@@ -30,15 +30,18 @@ int main(int argc, char **argv) {
     app.require_subcommand(1);
 
     npc::cmd::TranspileOptions options;
-    CLI::App *transpile = app.add_subcommand("transpile", "Compile a Python file to C++");
+    CLI::App *transpile =
+        app.add_subcommand("transpile", "Compile a Python file to C++ (OpenMP) or CUDA");
     transpile->add_option("file", options.input, "Python source file (.py)")->required();
     transpile->add_option("-o,--output", options.outputDir,
                           "Output directory (created if missing; default: current directory)");
-    transpile->add_option("--target", options.target, "Code generator")
+    transpile->add_option("--target", options.target,
+                          "Code generator: openmp (C++ with OpenMP pragmas, the default) or cuda "
+                          "(.cu kernels for nvcc)")
         ->check(CLI::IsMember({"openmp", "cuda"}));
     transpile->add_flag("--emit-main", options.emitMain,
-                        "Also write <module>_main.cpp, a driver that runs the function on .npy "
-                        "files");
+                        "Also write <module>_main.cpp (cuda: <module>_main.cu), a driver that "
+                        "runs the function on .npy files");
     transpile->add_flag("--emit-ir", options.emitArrayIR,
                         "Print the typed array IR to stdout instead of writing files");
     transpile->add_flag("--emit-loops", options.emitLoopIR,

@@ -30,9 +30,9 @@ std::string banner(const EmitInput &in) {
                        in.version, in.sourceName);
 }
 
-class FunctionEmitter {
+class FunctionEmitter : public CppStmtPrinter {
 public:
-    explicit FunctionEmitter(CodeWriter &w) : w_(w) {}
+    explicit FunctionEmitter(CodeWriter &w) : CppStmtPrinter(w) {}
 
     void emit(const loop::Function &f) {
         auto body = w_.block(fmt::format("{} {}({})", cppResultType(f), f.name, cppParamList(f)));
@@ -61,86 +61,86 @@ public:
         else
             w_.line("return {};", names[0]);
     }
-
-private:
-    void stmts(const std::vector<StmtPtr> &list) {
-        for (const StmtPtr &s : list)
-            stmt(*s);
-    }
-
-    void stmt(const Stmt &s) {
-        switch (s.kind) {
-        case StmtKind::Block:
-            stmts(s.stmts);
-            return;
-        case StmtKind::Comment:
-            w_.line("");
-            w_.line("// {}", s.text);
-            return;
-        case StmtKind::Decl:
-            if (!s.value)
-                w_.line("{} {};", cppTypeName(s.dtype), s.name);
-            else
-                w_.line("{}{} {} = {};", s.mutableVar ? "" : "const ", cppTypeName(s.dtype), s.name,
-                        cppExpr(s.value));
-            return;
-        case StmtKind::Assign:
-            assignment(s);
-            return;
-        case StmtKind::Store:
-            w_.line("{}_data[{}] = {};", s.name, cppExpr(s.offset), cppExpr(s.value));
-            return;
-        case StmtKind::Throw:
-            w_.line("if ({})", cppExpr(s.value));
-            w_.line("    throw npc::{}(\"{}\");", s.exception, s.text);
-            return;
-        case StmtKind::If: {
-            {
-                auto then = w_.block(fmt::format("if ({})", cppExpr(s.value)));
-                stmts(s.stmts);
-            }
-            if (!s.orelse.empty()) {
-                auto orelse = w_.block("else");
-                stmts(s.orelse);
-            }
-            return;
-        }
-        case StmtKind::For:
-            loop(s);
-            return;
-        }
-    }
-
-    void assignment(const Stmt &s) {
-        const loop::Expr &v = *s.value;
-        bool compound = v.kind == loop::ExprKind::Binary && v.args[0]->kind == loop::ExprKind::Var &&
-                        v.args[0]->name == s.name &&
-                        (v.binaryOp == loop::BinaryOp::Add || v.binaryOp == loop::BinaryOp::Mul);
-        if (compound) {
-            w_.line("{} {}= {};", s.name, v.binaryOp == loop::BinaryOp::Add ? "+" : "*",
-                    cppExpr(v.args[1]));
-            return;
-        }
-        w_.line("{} = {};", s.name, cppExpr(s.value));
-    }
-
-    void loop(const Stmt &s) {
-        if (s.parallel) {
-            std::string reduction;
-            if (!s.reductionVar.empty())
-                reduction = fmt::format(" reduction({}:{})",
-                                        s.reductionOp == loop::BinaryOp::Add ? "+" : "*", s.reductionVar);
-            w_.raw(fmt::format("#pragma omp parallel for schedule(static){}", reduction));
-        }
-        auto body = w_.block(fmt::format("for (int64_t {0} = 0; {0} < {1}; ++{0})", s.name,
-                                         cppExpr(s.extent)));
-        stmts(s.stmts);
-    }
-
-    CodeWriter &w_;
 };
 
 } // namespace
+
+void CppStmtPrinter::stmts(const std::vector<StmtPtr> &list) {
+    for (const StmtPtr &s : list)
+        stmt(*s);
+}
+
+void CppStmtPrinter::stmt(const Stmt &s) {
+    switch (s.kind) {
+    case StmtKind::Block:
+        stmts(s.stmts);
+        return;
+    case StmtKind::Comment:
+        w_.line("");
+        w_.line("// {}", s.text);
+        return;
+    case StmtKind::Decl:
+        if (!s.value)
+            w_.line("{} {};", cppTypeName(s.dtype), s.name);
+        else
+            w_.line("{}{} {} = {};", s.mutableVar ? "" : "const ", cppTypeName(s.dtype), s.name,
+                    cppExpr(s.value));
+        return;
+    case StmtKind::Assign:
+        assignment(s);
+        return;
+    case StmtKind::Store:
+        w_.line("{}_data[{}] = {};", s.name, cppExpr(s.offset), cppExpr(s.value));
+        return;
+    case StmtKind::Throw:
+        w_.line("if ({})", cppExpr(s.value));
+        w_.line("    throw npc::{}(\"{}\");", s.exception, s.text);
+        return;
+    case StmtKind::If: {
+        {
+            auto then = w_.block(fmt::format("if ({})", cppExpr(s.value)));
+            stmts(s.stmts);
+        }
+        if (!s.orelse.empty()) {
+            auto orelse = w_.block("else");
+            stmts(s.orelse);
+        }
+        return;
+    }
+    case StmtKind::For:
+        loop(s);
+        return;
+    }
+}
+
+void CppStmtPrinter::assignment(const Stmt &s) {
+    const loop::Expr &v = *s.value;
+    bool compound = v.kind == loop::ExprKind::Binary && v.args[0]->kind == loop::ExprKind::Var &&
+                    v.args[0]->name == s.name &&
+                    (v.binaryOp == loop::BinaryOp::Add || v.binaryOp == loop::BinaryOp::Mul);
+    if (compound) {
+        w_.line("{} {}= {};", s.name, v.binaryOp == loop::BinaryOp::Add ? "+" : "*",
+                cppExpr(v.args[1]));
+        return;
+    }
+    w_.line("{} = {};", s.name, cppExpr(s.value));
+}
+
+void CppStmtPrinter::loop(const Stmt &s) {
+    if (s.parallel) {
+        std::string reduction;
+        if (!s.reductionVar.empty())
+            reduction =
+                fmt::format(" reduction({}:{})", s.reductionOp == loop::BinaryOp::Add ? "+" : "*",
+                            s.reductionVar);
+        w_.raw(fmt::format("#pragma omp parallel for schedule(static){}", reduction));
+    }
+    auto body = w_.block(fmt::format("for (int64_t {0} = 0; {0} < {1}; ++{0})", s.name,
+                                     cppExpr(s.extent)));
+    stmts(s.stmts);
+}
+
+std::string generatedBanner(const EmitInput &in) { return banner(in); }
 
 std::string cppResultType(const loop::Function &f) {
     if (f.results.empty())
@@ -215,11 +215,12 @@ std::vector<EmittedFile> emitCpp(const EmitInput &in) {
     return {{in.moduleName + ".h", h.str()}, {in.moduleName + ".cpp", c.str()}};
 }
 
-EmittedFile emitCppMain(const EmitInput &in, const std::string &entry) {
+EmittedFile emitDriverMain(const EmitInput &in, const std::string &entry,
+                           const std::string &header, const std::string &fileName) {
     CodeWriter c;
     c.line("{}", banner(in));
     c.line("// Runs {}() on .npy files; `./{} --help` lists the options.", entry, in.moduleName);
-    c.line("#include \"{}.h\"", in.moduleName);
+    c.line("#include \"{}\"", header);
     c.line("");
     c.line("#include \"npc/driver.h\"");
     c.line("");
@@ -241,7 +242,11 @@ EmittedFile emitCppMain(const EmitInput &in, const std::string &entry) {
     }
     c.line("}});");
     }
-    return {in.moduleName + "_main.cpp", c.str()};
+    return {fileName, c.str()};
+}
+
+EmittedFile emitCppMain(const EmitInput &in, const std::string &entry) {
+    return emitDriverMain(in, entry, in.moduleName + ".h", in.moduleName + "_main.cpp");
 }
 
 } // namespace npc::codegen

@@ -2,6 +2,7 @@
 // need only the C++ standard library, OpenMP and runtime/npc/*.h.
 #pragma once
 
+#include "codegen/CodeWriter.h"
 #include "ir/LoopIR.h"
 
 #include <string>
@@ -31,6 +32,37 @@ std::vector<EmittedFile> emitCpp(const EmitInput &input);
 /// Emits `<module>_main.cpp`: a driver that runs the exported function named `entry`
 /// (all its overloads) on `.npy` files (see runtime/npc/driver.h).
 EmittedFile emitCppMain(const EmitInput &input, const std::string &entry);
+
+/// The driver of emitCppMain for any target whose header `header` declares host functions
+/// with the C++ target's signatures; the file is named `fileName`.
+EmittedFile emitDriverMain(const EmitInput &input, const std::string &entry,
+                           const std::string &header, const std::string &fileName);
+
+/// The first line of every emitted file: npc's version, the Python file, "do not edit".
+std::string generatedBanner(const EmitInput &input);
+
+/// Prints loop-IR statements as C++ at the writer's indentation. The CUDA emitter reuses
+/// it for host code and kernel bodies and overrides loop() (as Halide's CodeGen_GPU_C
+/// derives from CodeGen_C).
+class CppStmtPrinter {
+public:
+    explicit CppStmtPrinter(CodeWriter &w) : w_(w) {}
+    virtual ~CppStmtPrinter() = default;
+    CppStmtPrinter(const CppStmtPrinter &) = delete;
+    CppStmtPrinter &operator=(const CppStmtPrinter &) = delete;
+
+    void stmts(const std::vector<loop::StmtPtr> &list);
+    void stmt(const loop::Stmt &s);
+
+protected:
+    /// A for loop from 0; parallel loops get `#pragma omp parallel for` (with a reduction
+    /// clause for their accumulator).
+    virtual void loop(const loop::Stmt &s);
+    /// `x = v`, or `x += v` / `x *= v` for accumulations.
+    void assignment(const loop::Stmt &s);
+
+    CodeWriter &w_;
+};
 
 /// The C++ spelling of a loop-IR expression (shared with the CUDA emitter).
 std::string cppExpr(const loop::ExprPtr &e);

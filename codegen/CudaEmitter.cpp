@@ -1,0 +1,154 @@
+// Prints loop-IR functions for nvcc: declarations in <module>.cuh; kernels, device entry
+// points and host entry points in <module>.cu; an optional .npy driver in <module>_main.cu.
+#include "codegen/CudaEmitter.h"
+
+#include "codegen/CodeWriter.h"
+#include "codegen/CudaKernels.h"
+
+#include <fmt/format.h>
+
+#include <map>
+
+namespace npc::codegen {
+namespace {
+
+/// Appends text written by another writer (it ends with a newline).
+void append(CodeWriter &w, const std::string &text) {
+    if (!text.empty())
+        w.raw(text.substr(0, text.size() - 1));
+}
+
+/// `f(...)` on host memory: copies array arguments to the device, calls `f_device`, copies
+/// results (and arguments the function writes) back.
+void emitHostEntry(CodeWriter &w, const loop::Function &f) {
+    auto body = w.block(fmt::format("{} {}({})", cppResultType(f), f.name, cppParamList(f)));
+    std::vector<std::string> args;
+    for (const loop::Param &p : f.params) {
+        if (p.rank == 0) {
+            args.push_back(p.name);
+            continue;
+        }
+        w.line("{}npc::cuda::DeviceArray<{}, {}> {}_device = npc::cuda::to_device({});",
+               p.written ? "" : "const ", cppTypeName(p.dtype), p.rank, p.name, p.name);
+        args.push_back(p.name + "_device");
+    }
+    std::string call = fmt::format("{}_device({})", f.name, fmt::join(args, ", "));
+    bool writes = false;
+    for (const loop::Param &p : f.params)
+        writes = writes || (p.rank > 0 && p.written);
+    auto copyBack = [&] {
+        for (const loop::Param &p : f.params)
+            if (p.rank > 0 && p.written)
+                w.line("npc::cuda::copy_to_host({}_device, {});", p.name, p.name);
+    };
+    auto toHost = [](const loop::Result &r, const std::string &value) {
+        return fmt::format("npc::cuda::{}({})", r.rank == 0 ? "scalar_to_host" : "to_host", value);
+    };
+    if (f.results.empty()) {
+        w.line("{};", call);
+        copyBack();
+        return;
+    }
+    if (!f.returnsTuple && !writes) {
+        w.line("return {};", toHost(f.results[0], call));
+        return;
+    }
+    w.line("const auto results = {};", call);
+    copyBack();
+    if (!f.returnsTuple) {
+        w.line("return {};", toHost(f.results[0], "results"));
+        return;
+    }
+    std::vector<std::string> values;
+    for (size_t i = 0; i < f.results.size(); ++i)
+        values.push_back(toHost(f.results[i], fmt::format("std::get<{}>(results)", i)));
+    w.line("return {{{}}};", fmt::join(values, ",\n            "));
+}
+
+} // namespace
+
+std::vector<EmittedFile> emitCuda(const EmitInput &in) {
+    CodeWriter h;
+    h.line("{}", generatedBanner(in));
+    h.line("// CUDA target: no device code here; include it from .cu files or from C++ built "
+           "with CUDA's");
+    h.line("// include directory, and link the object of {}.cu and the CUDA runtime.",
+           in.moduleName);
+    h.line("#pragma once");
+    h.line("");
+    h.line("#include \"npc/array.h\"");
+    h.line("#include \"npc/cuda.h\"");
+    h.line("");
+    h.line("#include <cstdint>");
+    h.line("#include <tuple>");
+    h.line("");
+    h.line("namespace {} {{", in.moduleName);
+    for (size_t i = 0; i < in.functions.size(); ++i) {
+        const loop::Function &f = in.functions[i];
+        h.line("");
+        h.line("/// {} (from {}), run on the GPU.", in.signatures[i], in.sourceName);
+        h.line("/// Array arguments are views on host memory, copied to the device; results are "
+               "copied back.");
+        h.line("/// Throws npc::Error subclasses where NumPy raises, npc::CudaError when CUDA "
+               "fails.");
+        h.line("{} {}({});", cppResultType(f), f.name, cppParamList(f));
+        h.line("/// The same on device memory: array arguments are views whose data pointers "
+               "point to device");
+        h.line("/// memory (a npc::cuda::DeviceArray converts to one), and results stay on the "
+               "device. Returns");
+        h.line("/// once the kernels are queued on the default stream; copying a result to the "
+               "host waits.");
+        h.line("{} {}_device({});", cuda::deviceResultType(f), f.name, cppParamList(f));
+    }
+    h.line("");
+    h.line("}} // namespace {}", in.moduleName);
+
+    CodeWriter c;
+    c.line("{}", generatedBanner(in));
+    c.line("#include \"{}.cuh\"", in.moduleName);
+    c.line("");
+    c.line("#include \"npc/arith.h\"");
+    c.line("#include \"npc/cuda.h\"");
+    c.line("#include \"npc/error.h\"");
+    c.line("#include \"npc/ufunc.h\"");
+    c.line("");
+    c.line("#include <cmath>");
+    c.line("#include <cstdint>");
+    c.line("#include <limits>");
+    c.line("#include <tuple>");
+    c.line("#include <utility>");
+    c.line("");
+    c.line("// NumPy comparisons such as `uint8_array >= 0` are always true; nvcc warns about them "
+           "(#186-D).");
+    c.raw("#pragma nv_diag_suppress 186");
+    c.line("");
+    c.line("namespace {} {{", in.moduleName);
+    std::map<std::string, int> kernelNumbers;
+    for (size_t i = 0; i < in.functions.size(); ++i) {
+        const loop::Function &f = in.functions[i];
+        CodeWriter kernels, device;
+        cuda::emitDeviceFunction(f, kernels, device, kernelNumbers);
+        if (!kernels.str().empty()) {
+            c.line("");
+            c.line("namespace {{");
+            append(c, kernels.str());
+            c.line("");
+            c.line("}} // namespace");
+        }
+        c.line("");
+        c.line("// {}, on device memory", in.signatures[i]);
+        append(c, device.str());
+        c.line("");
+        c.line("// {}, on host memory", in.signatures[i]);
+        emitHostEntry(c, f);
+    }
+    c.line("");
+    c.line("}} // namespace {}", in.moduleName);
+    return {{in.moduleName + ".cuh", h.str()}, {in.moduleName + ".cu", c.str()}};
+}
+
+EmittedFile emitCudaMain(const EmitInput &in, const std::string &entry) {
+    return emitDriverMain(in, entry, in.moduleName + ".cuh", in.moduleName + "_main.cu");
+}
+
+} // namespace npc::codegen

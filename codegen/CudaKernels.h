@@ -1,0 +1,33 @@
+// The part of the CUDA emitter that differs from the C++ one: loops and kernels. Splits a
+// loop-IR function into `__global__` kernels and writes the host function that allocates
+// device memory, runs the prologue's checks and launches the kernels (`<name>_device`).
+#pragma once
+
+#include "codegen/CodeWriter.h"
+#include "ir/LoopIR.h"
+
+#include <map>
+#include <string>
+#include <string_view>
+
+namespace npc::codegen::cuda {
+
+/// `npc::cuda::DeviceArray<int64_t, 1>`; rank-0 results are `DeviceArray<T, 0>` too.
+std::string deviceValueType(const loop::Result &r);
+/// What `<name>_device` returns: void, one DeviceArray, or a std::tuple of them.
+std::string deviceResultType(const loop::Function &f);
+/// `text` as a C++ string literal, quotes included.
+std::string cppStringLiteral(std::string_view text);
+
+/// Emits `f` for the GPU. Its kernels go to `kernels` (at namespace scope; named
+/// `<name>_kernel<N>`, N counted per function name in `kernelNumbers` so that overloads get
+/// distinct kernels), the definition of `<name>_device` to `host`:
+/// - each top-level parallel loop becomes a kernel with a grid-stride loop over its index;
+///   with a `+`/`*` accumulator, a block reduction folded into the accumulator atomically;
+/// - other top-level statements run on the host when they only compute scalars from
+///   extents and scalar arguments, else in a single-thread kernel;
+/// - top-level scalars that kernels compute live in device memory (rank-0 DeviceArrays).
+void emitDeviceFunction(const loop::Function &f, CodeWriter &kernels, CodeWriter &host,
+                        std::map<std::string, int> &kernelNumbers);
+
+} // namespace npc::codegen::cuda

@@ -1,0 +1,413 @@
+// npc's CUDA runtime for `npc transpile --target cuda` output: CudaError and checked CUDA
+// calls, DeviceArray (device memory, RAII), host <-> device copies, launch sizes, and the
+// device-side helpers kernels use (grid-stride indices, limits, block reductions).
+//
+// Three layers, so that this header compiles everywhere it may be included:
+// - always: npc::CudaError (plain C++; the runtime's self-containment check builds it with g++);
+// - when <cuda_runtime_api.h> is reachable (nvcc, or a host compiler given CUDA's include
+//   directory): the host API, so plain C++ code may call the generated `f_device` functions
+//   (NPC_HAS_CUDA_RUNTIME is then defined);
+// - under nvcc only: device code and helpers that launch kernels.
+#pragma once
+
+#include "npc/config.h"
+#include "npc/error.h"
+
+#include <string>
+
+namespace npc {
+
+/// A failed CUDA runtime call, kernel launch or kernel execution. `what()` is
+/// "<context>: <CUDA's error string> (<error name>)", where the context names what npc was
+/// doing, e.g. the Python line of the kernel: "kmeans.py:5: return np.argmin(...)".
+class CudaError : public Error {
+public:
+    /// `code` is the cudaError_t value (an int here so that this class needs no CUDA headers).
+    CudaError(int code, const std::string &message) : Error(message), code_(code) {}
+    int code() const noexcept { return code_; }
+
+private:
+    int code_;
+};
+
+} // namespace npc
+
+#if defined(__CUDACC__) || __has_include(<cuda_runtime_api.h>)
+#define NPC_HAS_CUDA_RUNTIME 1
+
+#include "npc/array.h"
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+#include <utility>
+
+namespace npc::cuda {
+
+/// Threads per block of every parallel kernel npc emits (a power of two, a multiple of 32).
+inline constexpr int kBlockSize = 256;
+
+/// Throws CudaError if `status` is an error; `context` says what was being done.
+inline void check(cudaError_t status, const char *context) {
+    if (status == cudaSuccess)
+        return;
+    throw CudaError(static_cast<int>(status), std::string(context) + ": " +
+                                                  cudaGetErrorString(status) + " (" +
+                                                  cudaGetErrorName(status) + ")");
+}
+
+/// Checks the kernel launch just made (cudaGetLastError); `context` is the kernel's Python
+/// line, so the message reads "kmeans.py:5: return np.argmin(...): CUDA kernel failed: <CUDA's
+/// error string> (<error name>)". Faults while the kernel runs surface at the next
+/// synchronizing call (the copy of the results to the host); define NPC_CUDA_SYNC_LAUNCHES
+/// to synchronize after every launch instead, so that they are reported with the line too.
+inline void check_launch(const char *context) {
+    cudaError_t status = cudaGetLastError();
+#if defined(NPC_CUDA_SYNC_LAUNCHES)
+    if (status == cudaSuccess)
+        status = cudaDeviceSynchronize();
+#endif
+    if (status != cudaSuccess)
+        check(status, (std::string(context) + ": CUDA kernel failed").c_str());
+}
+
+/// Blocks for a grid-stride loop over `n` iterations: enough to cover `n` with kBlockSize
+/// threads each, at most 32 per multiprocessor (further iterations stride), at least 1.
+inline unsigned grid_size(int64_t n) {
+    int device = 0;
+    int multiprocessors = 0;
+    check(cudaGetDevice(&device), "querying the current CUDA device");
+    check(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device),
+          "querying the number of multiprocessors");
+    const int64_t cap = static_cast<int64_t>(multiprocessors > 0 ? multiprocessors : 1) * 32;
+    int64_t blocks = n / kBlockSize + (n % kBlockSize != 0 ? 1 : 0);
+    if (blocks > cap)
+        blocks = cap;
+    return static_cast<unsigned>(blocks < 1 ? 1 : blocks);
+}
+
+namespace detail {
+/// Keeps freed device memory in the current device's default pool (release threshold
+/// raised to the maximum), so that repeated calls reuse it instead of mapping memory anew
+/// at every synchronization. Done once per process, for the device current at first use.
+inline void keep_pool_memory() {
+    static const bool done = [] {
+        int device = 0;
+        cudaMemPool_t pool = nullptr;
+        if (cudaGetDevice(&device) == cudaSuccess &&
+            cudaDeviceGetDefaultMemPool(&pool, device) == cudaSuccess) {
+            uint64_t threshold = std::numeric_limits<uint64_t>::max();
+            (void)cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold);
+        }
+        (void)cudaGetLastError(); // Devices without memory pools: nothing to tune.
+        return true;
+    }();
+    (void)done;
+}
+} // namespace detail
+
+/// An owning, C-contiguous N-d array in device memory, the device counterpart of
+/// npc::Array: same shapes and strides (in elements), elements uninitialized on
+/// construction. Memory comes from the stream-ordered allocator (cudaMallocAsync and
+/// cudaFreeAsync on the default stream, where npc launches its kernels), so allocating does
+/// not synchronize. Copies are deep (device to device); a moved-from array is empty.
+/// Rank 0 holds one element: the device-resident form of a scalar result.
+template <class T, int Rank> class DeviceArray {
+    static_assert(Rank >= 0, "rank must be non-negative");
+    static_assert(std::is_trivially_copyable_v<T> && !std::is_const_v<T>,
+                  "npc::cuda::DeviceArray holds non-const trivially copyable elements");
+
+public:
+    using value_type = T;
+    static constexpr int rank = Rank;
+
+    /// An empty array (all extents 0; rank 0 holds one element).
+    DeviceArray() : DeviceArray(Shape<Rank>{}) {}
+    /// An uninitialized array of `shape`. Throws ValueError for negative extents or a byte
+    /// size that overflows, CudaError when the device is out of memory.
+    explicit DeviceArray(const Shape<Rank> &shape)
+        : shape_(shape), strides_(contiguous_strides<Rank>(shape)) {
+        int64_t n = 1;
+        for (int64_t extent : shape) {
+            if (extent < 0)
+                throw ValueError("negative dimensions are not allowed");
+            if (extent != 0 && n > std::numeric_limits<int64_t>::max() / extent)
+                throw_too_big();
+            n *= extent;
+        }
+        if (n > std::numeric_limits<int64_t>::max() / static_cast<int64_t>(sizeof(T)))
+            throw_too_big();
+        if (n == 0)
+            return; // No allocation: data() is null and nothing may be accessed.
+        detail::keep_pool_memory();
+        void *p = nullptr;
+        const std::size_t bytes = static_cast<std::size_t>(n) * sizeof(T);
+        check(cudaMallocAsync(&p, bytes, 0),
+              ("allocating " + std::to_string(bytes) + " bytes of device memory").c_str());
+        data_ = static_cast<T *>(p);
+    }
+
+    DeviceArray(const DeviceArray &other) : DeviceArray(other.shape_) {
+        if (nbytes() != 0)
+            check(cudaMemcpyAsync(data_, other.data_, nbytes(), cudaMemcpyDeviceToDevice, 0),
+                  "copying a device array");
+    }
+    DeviceArray(DeviceArray &&other) noexcept
+        : data_(std::exchange(other.data_, nullptr)),
+          shape_(std::exchange(other.shape_, Shape<Rank>{})), strides_(other.strides_) {}
+    DeviceArray &operator=(const DeviceArray &other) {
+        if (this != &other)
+            *this = DeviceArray(other);
+        return *this;
+    }
+    DeviceArray &operator=(DeviceArray &&other) noexcept {
+        if (this != &other) {
+            release();
+            data_ = std::exchange(other.data_, nullptr);
+            shape_ = std::exchange(other.shape_, Shape<Rank>{});
+            strides_ = other.strides_;
+        }
+        return *this;
+    }
+    ~DeviceArray() { release(); }
+
+    /// Device pointer to the first element (null for an empty array).
+    T *data() { return data_; }
+    const T *data() const { return data_; }
+    const Shape<Rank> &shape() const { return shape_; }
+    const Shape<Rank> &strides() const { return strides_; }
+    int64_t size() const { return shape_size<Rank>(shape_); }
+    std::size_t nbytes() const { return data_ ? static_cast<std::size_t>(size()) * sizeof(T) : 0; }
+
+    /// Views whose data pointer is a device pointer, as the `_device` entry points take them.
+    ArrayView<T, Rank> view() { return {data_, shape_, strides_}; }
+    ArrayView<const T, Rank> view() const { return {data_, shape_, strides_}; }
+    operator ArrayView<T, Rank>() { return view(); }
+    operator ArrayView<const T, Rank>() const { return view(); }
+
+private:
+    void release() noexcept {
+        if (data_)
+            (void)cudaFreeAsync(data_, 0); // A destructor cannot report.
+        data_ = nullptr;
+    }
+    [[noreturn]] static void throw_too_big() {
+        throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than "
+                         "the maximum possible size.");
+    }
+
+    T *data_ = nullptr;
+    Shape<Rank> shape_;
+    Shape<Rank> strides_;
+};
+
+/// A device copy of a host view (any strides), like `cupy.asarray(v)`.
+template <class T, int Rank>
+DeviceArray<std::remove_const_t<T>, Rank> to_device(const ArrayView<T, Rank> &host) {
+    using U = std::remove_const_t<T>;
+    DeviceArray<U, Rank> out(host.shape);
+    if (out.nbytes() == 0)
+        return out;
+    const ArrayView<const U, Rank> src(host.data, host.shape, host.strides);
+    if (is_c_contiguous(src)) {
+        check(cudaMemcpy(out.data(), src.data, out.nbytes(), cudaMemcpyHostToDevice),
+              "copying an argument to the device");
+        return out;
+    }
+    const Array<U, Rank> packed = contiguous_copy(src);
+    check(cudaMemcpy(out.data(), packed.data(), out.nbytes(), cudaMemcpyHostToDevice),
+          "copying an argument to the device");
+    return out;
+}
+template <class T, int Rank>
+DeviceArray<std::remove_const_t<T>, Rank> to_device(const Array<T, Rank> &host) {
+    return to_device(host.view());
+}
+
+/// A host copy of a device array; waits for the kernels that compute it.
+template <class T, int Rank> Array<T, Rank> to_host(const DeviceArray<T, Rank> &device) {
+    Array<T, Rank> out(device.shape());
+    if (device.nbytes() != 0)
+        check(cudaMemcpy(out.data(), device.data(), device.nbytes(), cudaMemcpyDeviceToHost),
+              "copying a result to the host");
+    return out;
+}
+
+/// The value of a device-resident scalar (a rank-0 DeviceArray); waits for its kernels.
+template <class T> T scalar_to_host(const DeviceArray<T, 0> &device) {
+    T value{};
+    check(cudaMemcpy(&value, device.data(), sizeof(T), cudaMemcpyDeviceToHost),
+          "copying a result to the host");
+    return value;
+}
+
+namespace detail {
+/// Stores `src` (C order) into the strided host view `dst`, one axis per recursion level.
+template <int Axis, class T, int Rank>
+void scatter_strided(const ArrayView<T, Rank> &dst, T *to, const T *&src) {
+    if constexpr (Axis == Rank) {
+        *to = *src++;
+    } else {
+        for (int64_t i = 0; i < dst.shape[Axis]; ++i)
+            scatter_strided<Axis + 1>(dst, to + i * dst.strides[Axis], src);
+    }
+}
+} // namespace detail
+
+/// Copies a device array back into the host view it was made from (a writable argument).
+template <class T, int Rank>
+void copy_to_host(const DeviceArray<T, Rank> &device, ArrayView<T, Rank> host) {
+    if (device.nbytes() == 0)
+        return;
+    if (is_c_contiguous(host)) {
+        check(cudaMemcpy(host.data, device.data(), device.nbytes(), cudaMemcpyDeviceToHost),
+              "copying an argument back to the host");
+        return;
+    }
+    const Array<T, Rank> packed = to_host(device);
+    const T *src = packed.data();
+    detail::scatter_strided<0>(host, host.data, src);
+}
+
+} // namespace npc::cuda
+#endif // <cuda_runtime_api.h>
+
+#if defined(__CUDACC__)
+#include <cuda/std/limits>
+
+#include <cstring>
+
+namespace npc::cuda {
+
+/// Index of this thread in the grid and number of threads in the grid, as int64 so that
+/// grid-stride loops over more than 2^31 elements do not overflow.
+__device__ inline int64_t thread_index() {
+    return static_cast<int64_t>(blockIdx.x) * blockDim.x + threadIdx.x;
+}
+__device__ inline int64_t thread_count() {
+    return static_cast<int64_t>(gridDim.x) * blockDim.x;
+}
+
+/// +inf, NaN and the extreme finite values of a dtype, usable in device code (the
+/// std::numeric_limits members are host-only constexpr functions under nvcc).
+template <class T> NPC_HD constexpr T infinity() {
+    return ::cuda::std::numeric_limits<T>::infinity();
+}
+template <class T> NPC_HD constexpr T quiet_nan() {
+    return ::cuda::std::numeric_limits<T>::quiet_NaN();
+}
+template <class T> NPC_HD constexpr T lowest() {
+    return ::cuda::std::numeric_limits<T>::lowest();
+}
+template <class T> NPC_HD constexpr T highest() {
+    return ::cuda::std::numeric_limits<T>::max();
+}
+
+/// The `+` and `*` of reductions; integers wrap like NumPy's (no signed-overflow UB).
+struct Plus {
+    template <class T> __device__ T operator()(T a, T b) const {
+        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+            using U = std::make_unsigned_t<T>;
+            return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
+        } else {
+            return a + b;
+        }
+    }
+};
+struct Times {
+    template <class T> __device__ T operator()(T a, T b) const {
+        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+            using U = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned,
+                                         std::make_unsigned_t<T>>;
+            return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+        } else {
+            return a * b;
+        }
+    }
+};
+
+namespace detail {
+/// The unsigned integer with the bits of a 4- or 8-byte value, and back.
+template <class T>
+using Bits = std::conditional_t<sizeof(T) == 8, unsigned long long, unsigned int>;
+template <class T> __device__ Bits<T> to_bits(T v) {
+    Bits<T> b;
+    std::memcpy(&b, &v, sizeof b);
+    return b;
+}
+template <class T> __device__ T from_bits(Bits<T> b) {
+    T v;
+    std::memcpy(&v, &b, sizeof v);
+    return v;
+}
+
+/// `*target = op(*target, value)` atomically: atomicAdd where the hardware has it, else a
+/// compare-and-swap loop on the value's bits.
+template <class Op, class T> __device__ void atomic_combine(T *target, T value) {
+    static_assert(sizeof(T) == 4 || sizeof(T) == 8, "device reductions need 4- or 8-byte values");
+    if constexpr (std::is_same_v<Op, Plus> && std::is_floating_point_v<T>) {
+        atomicAdd(target, value);
+    } else if constexpr (std::is_same_v<Op, Plus> && std::is_integral_v<T>) {
+        // Two's-complement addition of the bits is the wrapping sum for signed types too.
+        atomicAdd(reinterpret_cast<Bits<T> *>(target), to_bits(value));
+    } else {
+        Bits<T> *address = reinterpret_cast<Bits<T> *>(target);
+        Bits<T> old = *address;
+        Bits<T> assumed;
+        do {
+            assumed = old;
+            old = atomicCAS(address, assumed, to_bits(Op{}(from_bits<T>(assumed), value)));
+        } while (old != assumed);
+    }
+}
+} // namespace detail
+
+/// Combines every thread's `value` of the block with `Op` (warp shuffles, then one warp
+/// over the per-warp partials in shared memory) and folds the block's total into `*target`
+/// with one atomic operation. Every thread of the block must call it, and the block must
+/// have kBlockSize threads. The order of combination varies between runs: float sums may
+/// differ from a sequential sum by rounding (NumPy's pairwise sums differ too).
+template <class Op, class T> __device__ void block_reduce_into(T *target, T value) {
+    static_assert(sizeof(T) == 4 || sizeof(T) == 8, "device reductions need 4- or 8-byte values");
+    constexpr int kWarps = kBlockSize / 32;
+    __shared__ T partials[kWarps];
+    const int lane = static_cast<int>(threadIdx.x % 32);
+    const int warp = static_cast<int>(threadIdx.x / 32);
+    __syncthreads(); // A previous call's warp 0 may still be reading `partials`.
+    for (int offset = 16; offset > 0; offset /= 2)
+        value = Op{}(value, detail::from_bits<T>(
+                                __shfl_down_sync(0xffffffffu, detail::to_bits(value), offset)));
+    if (lane == 0)
+        partials[warp] = value;
+    __syncthreads();
+    if (warp != 0)
+        return;
+    // Lanes past kWarps hold a copy of partials[0]; lane 0's total never reads them.
+    value = partials[lane < kWarps ? lane : 0];
+    for (int offset = kWarps / 2; offset > 0; offset /= 2)
+        value = Op{}(value, detail::from_bits<T>(
+                                __shfl_down_sync(0xffffffffu, detail::to_bits(value), offset)));
+    if (lane == 0)
+        detail::atomic_combine<Op>(target, value);
+}
+
+namespace detail {
+template <class T> __global__ void fill_kernel(T *target, T value) {
+    *target = value;
+}
+} // namespace detail
+
+/// A device-resident scalar holding `value`, written by a kernel on the default stream
+/// (no host synchronization, unlike a copy from pageable host memory).
+template <class T> DeviceArray<T, 0> scalar_to_device(T value) {
+    DeviceArray<T, 0> out;
+    detail::fill_kernel<<<1, 1>>>(out.data(), value);
+    check_launch("initializing a device scalar");
+    return out;
+}
+
+} // namespace npc::cuda
+#endif // __CUDACC__

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Runs npc's CUDA output on a machine with a GPU, nvcc, python3 and NumPy (npc's own build
+# dependencies are not needed). Works inside a bundle made by tests/gpu/prepare.sh: it
+# builds the generated sources with nvcc (in parallel), checks every case of cases.json
+# against NumPy (check.py), and benchmarks the K-Means sample on 20 M points (bench.py).
+# Finishes in about two minutes on an H100/H200 machine.
+#
+#   bash run.sh                  # build, check, benchmark
+#   bash run.sh --compile-only   # build only (no GPU needed; for sm_90 unless NPC_CUDA_ARCH)
+#
+# Environment: NVCC (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc), NPC_CUDA_ARCH
+# (default: native, the GPU present), PYTHON (default: python3).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+compile_only=0
+[[ ${1:-} == --compile-only ]] && compile_only=1
+nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+python=${PYTHON:-python3}
+arch=${NPC_CUDA_ARCH:-$([[ $compile_only == 1 ]] && echo sm_90 || echo native)}
+# --fmad=false: no fused multiply-adds, so float results round like NumPy's (the labels
+# of the benchmark must match exactly; see bench.py).
+flags=(-std=c++20 -O3 "-arch=$arch" --fmad=false -Xcompiler -Wall,-Wextra)
+SECONDS=0
+
+echo "== build ($("$nvcc" --version | tail -1), -arch=$arch)"
+rm -rf logs
+mkdir -p logs
+names=()
+compile() { # compile NAME SOURCE OBJECT INCLUDE_DIR; the exit status goes to logs/NAME.rc
+    (
+        rc=0
+        "$nvcc" "${flags[@]}" -I"$4" -c "$2" -o "$3" >"logs/$1.log" 2>&1 || rc=$?
+        echo "$rc" >"logs/$1.rc"
+    ) &
+    names+=("$1")
+    # At most one compile per core at a time.
+    while (($(jobs -rp | wc -l) >= $(nproc))); do
+        wait -n || true
+    done
+}
+compile kmeans kmeans/kmeans.cu kmeans/kmeans.o kmeans
+compile kmeans_main kmeans/kmeans_main.cu kmeans/kmeans_main.o kmeans
+compile kmeans_bench kmeans_bench.cu kmeans_bench.o kmeans
+cases=()
+for d in cases/*/; do
+    d=${d%/}
+    [[ -f $d/kernels.cu ]] || continue
+    cases+=("$d")
+    c=$(basename "$d")
+    compile "$c" "$d/kernels.cu" "$d/kernels.o" "$d"
+    compile "${c}_main" "$d/kernels_main.cu" "$d/kernels_main.o" "$d"
+done
+wait
+failed=0
+for n in "${names[@]}"; do
+    if [[ $(cat "logs/$n.rc") != 0 ]]; then
+        echo "FAILED to compile $n:"
+        cat "logs/$n.log"
+        failed=1
+    elif [[ -s logs/$n.log ]]; then
+        echo "warnings compiling $n:"
+        cat "logs/$n.log"
+    fi
+done
+((failed == 0)) || exit 1
+"$nvcc" "-arch=$arch" kmeans/kmeans.o kmeans/kmeans_main.o -o kmeans/kmeans_gpu
+"$nvcc" "-arch=$arch" kmeans_bench.o kmeans/kmeans.o -o kmeans_bench
+for d in "${cases[@]}"; do
+    "$nvcc" "-arch=$arch" "$d/kernels.o" "$d/kernels_main.o" -o "$d/kernels_gpu"
+done
+echo "built kmeans, kmeans_bench and ${#cases[@]} case drivers in ${SECONDS}s"
+if ((compile_only)); then
+    exit 0
+fi
+
+echo "== GPU"
+nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
+echo "== cases (check.py)"
+status=0
+"$python" check.py || status=1
+echo "== K-Means benchmark (bench.py)"
+"$python" bench.py || status=1
+echo "== done in ${SECONDS}s: $([[ $status == 0 ]] && echo ALL OK || echo FAILURES)"
+exit $status
