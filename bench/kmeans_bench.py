@@ -30,7 +30,7 @@ def build(npc: Path, out: Path) -> Path:
     subprocess.run([str(npc), "transpile", str(ROOT / "samples" / "kmeans.py"), "-o", str(out),
                     "--emit-main"], check=True)
     exe = out / "kmeans"
-    subprocess.run(["g++", "-std=c++20", "-O3", "-march=native", "-ffp-contract=off", "-fopenmp", f"-I{out}",
+    subprocess.run(["g++", "-std=c++20", "-O3", "-march=native", "-fno-math-errno", "-ffp-contract=off", "-fopenmp", f"-I{out}",
                     str(out / "kmeans.cpp"), str(out / "kmeans_main.cpp"), "-o", str(exe)],
                    check=True)
     return exe

@@ -93,6 +93,9 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
         file.text = text.str();
     }
     const bool cuda = options.target == "cuda";
+    passes::PipelineOptions pipeline;
+    if (cuda)
+        pipeline.vectorLanes = 0;
     if (!cuda && options.target != "openmp") {
         err << fmt::format("npc: error: unknown target '{}'; use --target openmp or cuda\n",
                            options.target);
@@ -110,7 +113,7 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
         for (size_t i = 0; i < functions.size(); ++i) {
             if (options.emitArrayIR)
                 out << array::print(functions[i]);
-            emit.functions.push_back(passes::compileFunction(functions[i], file));
+            emit.functions.push_back(passes::compileFunction(functions[i], file, pipeline));
             emit.signatures.push_back(signatureText(signatures[i]));
             if (options.emitLoopIR)
                 out << loop::print(emit.functions.back());

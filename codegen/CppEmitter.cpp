@@ -80,7 +80,9 @@ void CppStmtPrinter::stmt(const Stmt &s) {
         w_.line("// {}", s.text);
         return;
     case StmtKind::Decl:
-        if (!s.value)
+        if (s.lanes)
+            w_.line("{} {}[{}];", cppTypeName(s.dtype), s.name, s.lanes);
+        else if (!s.value)
             w_.line("{} {};", cppTypeName(s.dtype), s.name);
         else
             w_.line("{}{} {} = {};", s.mutableVar ? "" : "const ", cppTypeName(s.dtype), s.name,
@@ -115,15 +117,16 @@ void CppStmtPrinter::stmt(const Stmt &s) {
 
 void CppStmtPrinter::assignment(const Stmt &s) {
     const loop::Expr &v = *s.value;
+    std::string target = s.offset ? fmt::format("{}[{}]", s.name, cppExpr(s.offset)) : s.name;
     bool compound = v.kind == loop::ExprKind::Binary && v.args[0]->kind == loop::ExprKind::Var &&
-                    v.args[0]->name == s.name &&
+                    cppExpr(v.args[0]) == target &&
                     (v.binaryOp == loop::BinaryOp::Add || v.binaryOp == loop::BinaryOp::Mul);
     if (compound) {
-        w_.line("{} {}= {};", s.name, v.binaryOp == loop::BinaryOp::Add ? "+" : "*",
+        w_.line("{} {}= {};", target, v.binaryOp == loop::BinaryOp::Add ? "+" : "*",
                 cppExpr(v.args[1]));
         return;
     }
-    w_.line("{} = {};", s.name, cppExpr(s.value));
+    w_.line("{} = {};", target, cppExpr(s.value));
 }
 
 void CppStmtPrinter::loop(const Stmt &s) {
@@ -135,6 +138,8 @@ void CppStmtPrinter::loop(const Stmt &s) {
                             s.reductionVar);
         w_.raw(fmt::format("#pragma omp parallel for schedule(static){}", reduction));
     }
+    if (s.simd)
+        w_.raw("#pragma omp simd");
     auto body = w_.block(fmt::format("for (int64_t {0} = 0; {0} < {1}; ++{0})", s.name,
                                      cppExpr(s.extent)));
     stmts(s.stmts);

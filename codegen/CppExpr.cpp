@@ -139,7 +139,7 @@ std::string intrinsicCall(const loop::Expr &e) {
 std::string cppExpr(const ExprPtr &e) {
     switch (e->kind) {
     case ExprKind::Var:
-        return e->name;
+        return e->args.empty() ? e->name : fmt::format("{}[{}]", e->name, cppExpr(e->args[0]));
     case ExprKind::IntImm:
         return e->intValue == loop::kNoneBound && e->dtype == DType::Int64 ? "npc::none"
                                                                            : intLiteral(e->intValue, e->dtype);

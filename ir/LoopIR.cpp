@@ -58,6 +58,13 @@ ExprPtr var(std::string name, DType dtype) {
     return make(std::move(e));
 }
 
+ExprPtr laneVar(std::string name, DType dtype, ExprPtr lane) {
+    Expr e = base(ExprKind::Var, dtype);
+    e.name = std::move(name);
+    e.args = {std::move(lane)};
+    return make(std::move(e));
+}
+
 ExprPtr intImm(int64_t value, DType dtype) {
     Expr e = base(ExprKind::IntImm, dtype);
     e.intValue = value;
@@ -168,6 +175,12 @@ StmtPtr assign(std::string name, ExprPtr value) {
     StmtPtr s = makeStmt(StmtKind::Assign);
     s->name = std::move(name);
     s->value = std::move(value);
+    return s;
+}
+
+StmtPtr assignLane(std::string name, ExprPtr lane, ExprPtr value) {
+    StmtPtr s = assign(std::move(name), std::move(value));
+    s->offset = std::move(lane);
     return s;
 }
 

@@ -44,6 +44,7 @@ struct Expr {
     ExprKind kind;
     DType dtype;
     std::string name;   ///< Var: the variable; Load: the buffer's data pointer
+                        ///< (a Var with one arg is an element of a lane array: `name[arg]`)
     int64_t intValue = 0;
     double floatValue = 0;
     UnaryOp unaryOp = UnaryOp::Neg;
@@ -53,6 +54,8 @@ struct Expr {
 };
 
 ExprPtr var(std::string name, DType dtype);
+/// Element `lane` of a lane array declared by a Decl with `lanes` set.
+ExprPtr laneVar(std::string name, DType dtype, ExprPtr lane);
 ExprPtr intImm(int64_t value, DType dtype = DType::Int64);
 ExprPtr floatImm(double value, DType dtype);
 ExprPtr boolImm(bool value);
@@ -79,15 +82,17 @@ struct Stmt {
     std::string name;           ///< For: loop variable; Decl/Assign: variable; Store: data pointer
     DType dtype = DType::Int64; ///< Decl
     bool mutableVar = false;    ///< Decl: not const (accumulators)
+    int lanes = 0;              ///< Decl: > 0 declares an array of that many lanes (no init)
     ExprPtr extent;             ///< For: iterations (from 0)
     ExprPtr value;              ///< Decl init (may be null), Assign, Store value; If/Throw cond
-    ExprPtr offset;             ///< Store
+    ExprPtr offset;             ///< Store; Assign to a lane array element (else null)
     std::string text;           ///< Comment; Throw: message
     std::string exception;      ///< Throw: npc exception class ("ValueError")
     /// For: set by the parallelize pass. `reduction` names the accumulator of a
     /// `+` or `*` reduction the loop may combine across threads.
     bool parallel = false;
     bool reductionLoop = false; ///< For: iterations depend on each other (set by lowering)
+    bool simd = false;          ///< For: lanes of a vectorized loop (`#pragma omp simd`)
     std::string reductionVar;
     BinaryOp reductionOp = BinaryOp::Add;
 };
@@ -96,6 +101,8 @@ StmtPtr block(std::vector<StmtPtr> stmts = {});
 StmtPtr forLoop(std::string var, ExprPtr extent, std::vector<StmtPtr> body);
 StmtPtr decl(std::string name, DType dtype, ExprPtr init, bool mutableVar = false);
 StmtPtr assign(std::string name, ExprPtr value);
+/// `name[lane] = value` for a lane array.
+StmtPtr assignLane(std::string name, ExprPtr lane, ExprPtr value);
 StmtPtr store(std::string data, ExprPtr offset, ExprPtr value);
 StmtPtr ifThen(ExprPtr cond, std::vector<StmtPtr> then, std::vector<StmtPtr> orelse = {});
 StmtPtr comment(std::string text);

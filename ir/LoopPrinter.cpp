@@ -33,18 +33,21 @@ void printStmt(std::string &out, const Stmt &s, int depth) {
         printStmts(out, s.stmts, depth);
         return;
     case StmtKind::For:
-        out += fmt::format("{}{} {} in 0..{}{} {{\n", pad, s.parallel ? "parallel for" : "for", s.name,
+        out += fmt::format("{}{} {} in 0..{}{} {{\n", pad,
+                           s.parallel ? "parallel for" : s.simd ? "simd for" : "for", s.name,
                            str(s.extent),
                            s.reductionVar.empty() ? "" : fmt::format(" reduce({}:{})", opText(s.reductionOp), s.reductionVar));
         printStmts(out, s.stmts, depth + 1);
         out += pad + "}\n";
         return;
     case StmtKind::Decl:
-        out += fmt::format("{}{}{} {}{}\n", pad, s.mutableVar ? "var " : "let ", dtypeName(s.dtype),
-                           s.name, s.value ? " = " + str(s.value) : "");
+        out += fmt::format("{}{}{} {}{}{}\n", pad, s.mutableVar ? "var " : "let ", dtypeName(s.dtype),
+                           s.name, s.lanes ? fmt::format("[{}]", s.lanes) : "",
+                           s.value ? " = " + str(s.value) : "");
         return;
     case StmtKind::Assign:
-        out += fmt::format("{}{} = {}\n", pad, s.name, str(s.value));
+        out += fmt::format("{}{}{} = {}\n", pad, s.name,
+                           s.offset ? fmt::format("[{}]", str(s.offset)) : "", str(s.value));
         return;
     case StmtKind::Store:
         out += fmt::format("{}{}[{}] = {}\n", pad, s.name, str(s.offset), str(s.value));
@@ -77,7 +80,7 @@ void printStmts(std::string &out, const std::vector<StmtPtr> &stmts, int depth) 
 std::string str(const ExprPtr &e) {
     switch (e->kind) {
     case ExprKind::Var:
-        return e->name;
+        return e->args.empty() ? e->name : fmt::format("{}[{}]", e->name, str(e->args[0]));
     case ExprKind::IntImm:
         return e->intValue == kNoneBound ? "None" : std::to_string(e->intValue);
     case ExprKind::FloatImm:

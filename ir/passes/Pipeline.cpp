@@ -4,10 +4,12 @@
 #include "ir/passes/LowerToLoops.h"
 #include "ir/passes/Parallelize.h"
 #include "ir/passes/ScheduleStages.h"
+#include "ir/passes/Vectorize.h"
 
 namespace npc::passes {
 
-loop::Function compileFunction(const array::Function &f, const SourceFile &file) {
+loop::Function compileFunction(const array::Function &f, const SourceFile &file,
+                               const PipelineOptions &options) {
     array::verify(f);
     // Fusion: everything fuses into its consumer except results and reductions that
     // would be recomputed.
@@ -16,6 +18,9 @@ loop::Function compileFunction(const array::Function &f, const SourceFile &file)
     loop::Function loops = lowerToLoops(f, schedule, file);
     // Outermost loops run on all threads.
     parallelize(loops);
+    // Groups of iterations run in lockstep so the C++ compiler emits SIMD code.
+    if (options.vectorLanes > 0)
+        vectorize(loops, options.vectorLanes);
     return loops;
 }
 

@@ -7,8 +7,16 @@
 
 namespace npc::passes {
 
-/// Runs schedule-stages, lower-to-loops and parallelize on `f`, verifying the array IR
-/// first. `file` supplies the Python lines quoted in comments.
-loop::Function compileFunction(const array::Function &f, const SourceFile &file);
+/// Target-dependent choices of the pipeline.
+struct PipelineOptions {
+    /// Lanes for the vectorize pass; 0 disables it (the CUDA target maps iterations to
+    /// threads instead).
+    int vectorLanes = 8;
+};
+
+/// Runs schedule-stages, lower-to-loops, parallelize and vectorize on `f`, verifying the
+/// array IR first. `file` supplies the Python lines quoted in comments.
+loop::Function compileFunction(const array::Function &f, const SourceFile &file,
+                               const PipelineOptions &options = {});
 
 } // namespace npc::passes

@@ -9,9 +9,9 @@ def kmeans(X, means):
 
 # CHECK: alloc result int64[X.shape[0]]
 # CHECK-NOT: alloc
-# CHECK: parallel for i in 0..X.shape[0] {
+# CHECK: parallel for i_block in 0..(X.shape[0] / 8) {
 # CHECK: for j in 0..means.shape[0] {
-# CHECK: var float32 sum = 0
-# CHECK: for k in 0..n reduce(+:sum) {
+# CHECK: var float32 sum[8]
+# CHECK: for k in 0..n {
 # CHECK-NOT: parallel
-# CHECK: result[i] = argmin
+# CHECK: result[((i_block * 8) + lane)] = argmin[lane]
