@@ -12,7 +12,7 @@ constexpr const char *kDescription = R"(npc: ahead-of-time transpiler from NumPy
 Examples:
   npc transpile samples/kmeans.py -o out            # writes out/kmeans.{h,cpp} and out/npc/*.h
   npc transpile samples/kmeans.py -o out --emit-main
-  g++ -std=c++20 -O3 -march=native -ffp-contract=off -fopenmp -Iout out/kmeans.cpp out/kmeans_main.cpp -o kmeans
+  g++ -std=c++20 -O3 -march=native -fno-math-errno -ffp-contract=off -fopenmp -Iout out/kmeans.cpp out/kmeans_main.cpp -o kmeans
   ./kmeans X.npy means.npy -o labels.npy --repeat 5
 
 Functions to compile are marked by a comment above them, with the argument types:

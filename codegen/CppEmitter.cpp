@@ -30,6 +30,25 @@ std::string banner(const EmitInput &in) {
                        in.version, in.sourceName);
 }
 
+bool usesIntrinsic(const loop::ExprPtr &e, loop::Intrinsic f) {
+    if (!e)
+        return false;
+    if (e->kind == loop::ExprKind::Call && e->intrinsic == f)
+        return true;
+    for (const loop::ExprPtr &a : e->args)
+        if (usesIntrinsic(a, f))
+            return true;
+    return false;
+}
+
+bool usesIntrinsic(const std::vector<StmtPtr> &stmts, loop::Intrinsic f) {
+    for (const StmtPtr &s : stmts)
+        if (usesIntrinsic(s->value, f) || usesIntrinsic(s->offset, f) ||
+            usesIntrinsic(s->extent, f) || usesIntrinsic(s->stmts, f) || usesIntrinsic(s->orelse, f))
+            return true;
+    return false;
+}
+
 class FunctionEmitter : public CppStmtPrinter {
 public:
     explicit FunctionEmitter(CodeWriter &w) : CppStmtPrinter(w) {}
@@ -49,8 +68,18 @@ public:
                     fmt::join(extents, ", "));
             w_.line("{} *{}_data = {}.data();", cppTypeName(a.dtype), a.name, a.name);
         }
+        // Exceptions cannot leave an OpenMP loop: integer power records a negative
+        // exponent in a flag, and NumPy's error is raised once the loops are done.
+        bool powers = usesIntrinsic(f.body, loop::Intrinsic::IntPow);
+        if (powers)
+            w_.line("std::atomic<bool> power_error{{false}};");
         for (const StmtPtr &s : f.body)
             stmt(*s);
+        if (powers) {
+            w_.line("if (power_error)");
+            w_.line("    throw npc::ValueError(\"Integers to negative integer powers are not "
+                    "allowed.\");");
+        }
         if (f.results.empty())
             return;
         std::vector<std::string> names;
@@ -199,6 +228,9 @@ std::vector<EmittedFile> emitCpp(const EmitInput &in) {
 
     CodeWriter c;
     c.line("{}", banner(in));
+    c.line("// Build: g++ -std=c++20 -O3 -fno-math-errno -ffp-contract=off -fopenmp -I<this dir> "
+           "(see README:");
+    c.line("// -fno-math-errno lets sqrt vectorize; -ffp-contract=off keeps NumPy's rounding).");
     c.line("#include \"{}.h\"", in.moduleName);
     c.line("");
     c.line("#include \"npc/arith.h\"");

@@ -109,7 +109,9 @@ std::string intrinsicCall(const loop::Expr &e) {
     case Intrinsic::Log: return fmt::format("std::log({})", arg(0));
     case Intrinsic::Abs: return fmt::format("npc::absolute({})", arg(0));
     case Intrinsic::Pow: return fmt::format("std::pow({}, {})", arg(0), arg(1));
-    case Intrinsic::IntPow: return fmt::format("npc::power<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::IntPow:
+        // `power_error` is declared by the function emitter (see FunctionEmitter::emit).
+        return fmt::format("npc::power_flagged<{}>({}, {}, power_error)", type, arg(0), arg(1));
     case Intrinsic::FloorDiv: return fmt::format("npc::floor_div<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::FloorMod: return fmt::format("npc::floor_mod<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::Minimum: return fmt::format("npc::minimum<{}>({}, {})", type, arg(0), arg(1));
@@ -148,7 +150,8 @@ std::string cppExpr(const ExprPtr &e) {
     case ExprKind::Cast:
         return fmt::format("static_cast<{}>({})", cppTypeName(e->dtype), cppExpr(e->args[0]));
     case ExprKind::Unary: {
-        std::string s = (e->unaryOp == loop::UnaryOp::Neg ? "-" : "!") + wrap(e->args[0], kUnary);
+        // Strict: `-(-x)` must not print as `--x`.
+        std::string s = (e->unaryOp == loop::UnaryOp::Neg ? "-" : "!") + wrap(e->args[0], kUnary, true);
         if (e->unaryOp == loop::UnaryOp::Neg && promotedToInt(e->dtype))
             return fmt::format("static_cast<{}>({})", cppTypeName(e->dtype), s);
         return s;

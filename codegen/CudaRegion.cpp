@@ -1,6 +1,8 @@
 // Free variables of kernel regions and their rewriting for device code (see CudaRegion.h).
 #include "codegen/CudaRegion.h"
 
+#include "codegen/CppEmitter.h"
+
 #include "ir/SourceLoc.h"
 
 #include <fmt/format.h>
@@ -124,6 +126,11 @@ ExprPtr rewrite(const ExprPtr &e, const std::map<std::string, std::string> &rena
             return deviceSpelling(fmt::format("npc::cuda::lowest<{}>()", type), e->dtype);
         case Intrinsic::Highest:
             return deviceSpelling(fmt::format("npc::cuda::highest<{}>()", type), e->dtype);
+        case Intrinsic::IntPow: // device code cannot throw: npc::power gives 0 for exp < 0
+            return deviceSpelling(fmt::format("npc::power<{}>({}, {})", type,
+                                              cppExpr(rewrite(e->args[0], rename)),
+                                              cppExpr(rewrite(e->args[1], rename))),
+                                  e->dtype);
         case Intrinsic::BroadcastDim:
         case Intrinsic::SliceStart:
         case Intrinsic::SliceLength:

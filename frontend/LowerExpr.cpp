@@ -3,6 +3,7 @@
 #include "frontend/LowerContext.h"
 #include "ir/Promotion.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace npc::lowering {
@@ -85,10 +86,60 @@ NodePtr ExprLowering::castTo(const NodePtr &v, DType dtype, SourceLoc loc) {
         double x = isFloat(v->type.dtype) ? v->floatValue : static_cast<double>(v->intValue);
         return array::makeFloatConstant(x, dtype, false, v->loc);
     }
-    return array::makeCast(v, dtype, loc);
+    NodePtr cast = array::makeCast(v, dtype, loc);
+    if (v->kind != array::NodeKind::Param || !v->type.weak || !isInteger(v->type.dtype) ||
+        !isInteger(dtype) || dtype == DType::Int64)
+        return cast;
+    array::Node checked = *cast;
+    checked.rangeChecked = true;
+    return std::make_shared<const array::Node>(std::move(checked));
 }
 
+namespace {
+
+/// A comparison between an integer array and a Python int whose outcome the dtype's range
+/// already decides (`uint8_array < 300`, `uint8_array >= 0`): NumPy 2 compares such values
+/// exactly (no OverflowError), and emitting the comparison would draw -Wtype-limits.
+std::optional<bool> decidedByRange(BinaryOp op, const NodePtr &x, const NodePtr &c) {
+    if (!array::isComparison(op) || !isInteger(x->type.dtype) || x->type.weak ||
+        !isWeakIntConstant(c))
+        return std::nullopt;
+    // Work in long double: exact for every int64 and uint64 bound.
+    long double lo = static_cast<long double>(integerMin(x->type.dtype));
+    long double hi = static_cast<long double>(integerMax(x->type.dtype));
+    long double v = static_cast<long double>(c->intValue);
+    switch (op) {
+    case BinaryOp::Less: return hi < v ? std::optional(true) : lo >= v ? std::optional(false) : std::nullopt;
+    case BinaryOp::LessEqual: return hi <= v ? std::optional(true) : lo > v ? std::optional(false) : std::nullopt;
+    case BinaryOp::Greater: return lo > v ? std::optional(true) : hi <= v ? std::optional(false) : std::nullopt;
+    case BinaryOp::GreaterEqual: return lo >= v ? std::optional(true) : hi < v ? std::optional(false) : std::nullopt;
+    case BinaryOp::Equal: return v < lo || v > hi ? std::optional(false) : std::nullopt;
+    case BinaryOp::NotEqual: return v < lo || v > hi ? std::optional(true) : std::nullopt;
+    default: return std::nullopt;
+    }
+}
+
+BinaryOp mirrored(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Less: return BinaryOp::Greater;
+    case BinaryOp::LessEqual: return BinaryOp::GreaterEqual;
+    case BinaryOp::Greater: return BinaryOp::Less;
+    case BinaryOp::GreaterEqual: return BinaryOp::LessEqual;
+    default: return op;
+    }
+}
+
+} // namespace
+
 NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
+    std::optional<bool> decided = decidedByRange(op, a, b);
+    if (!decided)
+        decided = decidedByRange(mirrored(op), b, a);
+    if (decided) {
+        Shape shape = broadcastShapes(a->type.shape, b->type.shape, loc);
+        return array::makeBroadcast(array::makeIntConstant(*decided, DType::Bool, false, loc),
+                                    shape, loc);
+    }
     PromotionType pt = promote({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
     DType dtype = pt.dtype;
     if (isComplex(dtype))
@@ -306,50 +357,66 @@ Value ExprLowering::lowerCompare(const syntax::Expr &e, const syntax::Compare &c
 Value ExprLowering::lowerSubscript(const syntax::Expr &e, const syntax::Subscript &s) {
     NodePtr base = lowerArray(*s.value);
     int rank = base->type.rank();
+    auto bound = [](const syntax::ExprPtr &b, const char *what) -> std::optional<int64_t> {
+        if (!b || b->as<syntax::NoneLiteral>())
+            return std::nullopt;
+        if (auto v = literalInt(*b))
+            return v;
+        throw UserError(b->loc, fmt::format("slice {} must be an integer literal for now", what));
+    };
+    // Classify each index first: `None` may be spelled np.newaxis, so names are evaluated.
+    enum class Kind { Slice, Index, NewAxis, Ellipsis };
+    std::vector<std::pair<Kind, array::ViewEntry>> items;
     int consumed = 0;
-    bool sawEllipsis = false;
     for (const syntax::ExprPtr &idx : s.indices) {
-        if (idx->as<syntax::EllipsisLiteral>())
-            sawEllipsis = true;
-        else if (!idx->as<syntax::NoneLiteral>())
+        array::ViewEntry entry;
+        if (auto *sl = idx->as<syntax::Slice>()) {
+            entry.start = bound(sl->lower, "start");
+            entry.stop = bound(sl->upper, "stop");
+            entry.step = bound(sl->step, "step").value_or(1);
+            if (entry.step == 0)
+                throw UserError(sl->step->loc, "slice step cannot be zero");
+            items.push_back({Kind::Slice, entry});
             ++consumed;
+            continue;
+        }
+        if (auto v = literalInt(*idx)) {
+            entry.kind = array::ViewEntry::Index;
+            entry.index = *v;
+            items.push_back({Kind::Index, entry});
+            ++consumed;
+            continue;
+        }
+        Value v = lower(*idx);
+        if (v.kind == Value::None) {
+            entry.kind = array::ViewEntry::NewAxis;
+            items.push_back({Kind::NewAxis, entry});
+            continue;
+        }
+        if (v.kind == Value::Ellipsis) {
+            if (std::any_of(items.begin(), items.end(),
+                            [](const auto &item) { return item.first == Kind::Ellipsis; }))
+                throw UserError(idx->loc, "an index can only have a single ellipsis ('...')");
+            items.push_back({Kind::Ellipsis, entry});
+            continue;
+        }
+        throw UserError(idx->loc, "only integer literals, slices, None and ... are supported "
+                                  "as indices for now");
     }
     if (consumed > rank)
         throw UserError(e.loc, fmt::format("too many indices for array: array is {}-dimensional, "
                                            "but {} were indexed",
                                            rank, consumed));
     std::vector<array::ViewEntry> entries;
-    auto bound = [](const syntax::ExprPtr &b, const char *what) -> std::optional<int64_t> {
-        if (!b)
-            return std::nullopt;
-        if (b->as<syntax::NoneLiteral>())
-            return std::nullopt;
-        if (auto v = literalInt(*b))
-            return v;
-        throw UserError(b->loc, fmt::format("slice {} must be an integer literal for now", what));
-    };
-    for (const syntax::ExprPtr &idx : s.indices) {
-        array::ViewEntry entry;
-        if (idx->as<syntax::NoneLiteral>()) {
-            entry.kind = array::ViewEntry::NewAxis;
-        } else if (idx->as<syntax::EllipsisLiteral>()) {
-            for (int i = 0; i < rank - consumed; ++i)
-                entries.push_back(array::ViewEntry{});
+    bool sawEllipsis = false;
+    for (const auto &[kind, entry] : items) {
+        if (kind != Kind::Ellipsis) {
+            entries.push_back(entry);
             continue;
-        } else if (auto *sl = idx->as<syntax::Slice>()) {
-            entry.start = bound(sl->lower, "start");
-            entry.stop = bound(sl->upper, "stop");
-            entry.step = bound(sl->step, "step").value_or(1);
-            if (entry.step == 0)
-                throw UserError(sl->step->loc, "slice step cannot be zero");
-        } else if (auto v = literalInt(*idx)) {
-            entry.kind = array::ViewEntry::Index;
-            entry.index = *v;
-        } else {
-            throw UserError(idx->loc, "only integer literals, slices, None and ... are supported "
-                                      "as indices for now");
         }
-        entries.push_back(entry);
+        sawEllipsis = true;
+        for (int i = 0; i < rank - consumed; ++i)
+            entries.push_back(array::ViewEntry{});
     }
     if (!sawEllipsis)
         for (int i = consumed; i < rank; ++i)

@@ -78,6 +78,9 @@ struct Node {
     ReduceOp reduceOp = ReduceOp::Sum;
     std::vector<int> axes;    ///< Reduce: sorted operand axes
     bool keepdims = false;    ///< Reduce
+    /// Cast of a Python int argument to a narrower integer dtype: a value that does not
+    /// fit raises OverflowError at run time, as NEP 50 specifies.
+    bool rangeChecked = false;
     std::vector<ViewEntry> view; ///< View
 
     const NodePtr &operand(size_t i = 0) const { return operands.at(i); }

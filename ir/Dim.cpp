@@ -35,6 +35,15 @@ Dim dimBroadcast(const Dim &a, const Dim &b, SourceLoc loc) {
         return a;
     if (dimIsConst(a, 1))
         return b;
+    // broadcast(broadcast(x, y), x) is broadcast(x, y): x already took part.
+    auto absorbs = [](const Dim &outer, const Dim &inner) {
+        return outer->kind == DimKind::Broadcast &&
+               (dimEqual(outer->operands[0], inner) || dimEqual(outer->operands[1], inner));
+    };
+    if (absorbs(a, b))
+        return a;
+    if (absorbs(b, a))
+        return b;
     auto ca = dimConstValue(a), cb = dimConstValue(b);
     if (ca && cb)
         throw UserError(loc, fmt::format("operands could not be broadcast together: "

@@ -6,6 +6,18 @@
 
 namespace npc {
 
+namespace {
+
+/// Number of characters (UTF-8 code points) in `bytes`.
+size_t countCharacters(std::string_view bytes) {
+    size_t n = 0;
+    for (char c : bytes)
+        n += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    return n;
+}
+
+} // namespace
+
 std::pair<int, int> SourceFile::lineColumn(uint32_t offset) const {
     offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text.size()));
     int line = 1;
@@ -16,7 +28,8 @@ std::pair<int, int> SourceFile::lineColumn(uint32_t offset) const {
             lineStart = i + 1;
         }
     }
-    return {line, static_cast<int>(offset - lineStart) + 1};
+    std::string_view before(text.data() + lineStart, offset - lineStart);
+    return {line, static_cast<int>(countCharacters(before)) + 1};
 }
 
 std::string_view SourceFile::lineText(uint32_t offset) const {
@@ -27,6 +40,8 @@ std::string_view SourceFile::lineText(uint32_t offset) const {
     size_t end = all.find('\n', offset);
     if (end == std::string::npos)
         end = all.size();
+    if (end > begin && all[end - 1] == '\r') // CRLF line endings
+        --end;
     return all.substr(begin, end - begin);
 }
 
@@ -38,15 +53,23 @@ std::string formatDiagnostic(const SourceFile &file, SourceLoc loc, std::string_
     std::string out = fmt::format("{}:{}:{}: {}: {}\n", file.path, line, column, severity, message);
     std::string_view text = file.lineText(loc.begin);
     out += fmt::format("{}\n", text);
-    std::string caret(static_cast<size_t>(column - 1), ' ');
-    // Keep tabs so the caret lines up under the source line.
-    for (size_t i = 0; i < caret.size() && i < text.size(); ++i)
-        if (text[i] == '\t')
-            caret[i] = '\t';
+    // Columns count characters, not bytes, so the caret lines up under non-ASCII text;
+    // tabs are kept so it lines up under tab-indented lines too.
+    std::string caret;
+    size_t lineStart = static_cast<size_t>(text.data() - file.text.data());
+    std::string_view before = text.substr(0, std::min<size_t>(loc.begin - lineStart, text.size()));
+    size_t characters = 0;
+    for (char c : before) {
+        if ((static_cast<unsigned char>(c) & 0xC0) == 0x80)
+            continue;
+        caret += c == '\t' ? '\t' : ' ';
+        ++characters;
+    }
     caret += '^';
-    size_t width = loc.end > loc.begin ? loc.end - loc.begin : 1;
-    size_t room = text.size() > static_cast<size_t>(column) ? text.size() - column : 0;
-    caret.append(std::min(width - 1, room), '~');
+    size_t lineLength = countCharacters(text);
+    size_t width = countCharacters(std::string_view(file.text).substr(loc.begin, loc.end > loc.begin ? loc.end - loc.begin : 1));
+    size_t room = lineLength > characters + 1 ? lineLength - characters - 1 : 0;
+    caret.append(std::min(width > 0 ? width - 1 : 0, room), '~');
     out += caret + "\n";
     return out;
 }

@@ -1,6 +1,8 @@
 // Scalarization of array IR stages into loop IR.
 #include "ir/passes/LowerToLoops.h"
 
+#include "ir/Identifiers.h"
+
 #include <fmt/format.h>
 #include <algorithm>
 #include <functional>
@@ -45,10 +47,21 @@ public:
 private:
     // ---- names ----------------------------------------------------------------------
     std::string fresh(const std::string &hint) {
-        std::string base = hint.empty() ? "t" : hint;
+        std::string base = cppIdentifier(hint.empty() ? "t" : hint);
         std::string name = base;
         for (int n = 2; !names_.insert(name).second; ++n)
             name = fmt::format("{}{}", base, n);
+        return name;
+    }
+
+    /// A fresh name for an array whose data pointer `<name>_data` is free too.
+    std::string freshBuffer(const std::string &hint) {
+        std::string base = cppIdentifier(hint.empty() ? "t" : hint);
+        std::string name = base;
+        for (int n = 2; names_.count(name) || names_.count(name + "_data"); ++n)
+            name = fmt::format("{}{}", base, n);
+        names_.insert(name);
+        names_.insert(name + "_data");
         return name;
     }
 
@@ -82,7 +95,8 @@ private:
         case DimKind::Const:
             return loop::intImm(d->value);
         case DimKind::Extent:
-            return loop::var(fmt::format("{}.shape[{}]", d->paramName, d->axis), DType::Int64);
+            return loop::var(fmt::format("{}.shape[{}]", paramNames_.at(d->param), d->axis),
+                             DType::Int64);
         case DimKind::Broadcast:
             return hoist("n", loop::call(loop::Intrinsic::BroadcastDim,
                                          {dimExpr(d->operands[0]), dimExpr(d->operands[1])},
@@ -103,22 +117,23 @@ private:
     }
 
     void addParam(const Node &p) {
-        loop::Param param{p.name, p.type.dtype, p.type.rank(), p.type.shape, false};
-        names_.insert(p.name);
-        Storage s{p.name, {}};
+        std::string name = p.type.rank() > 0 ? freshBuffer(p.name) : fresh(p.name);
+        paramNames_[p.param] = name;
+        loop::Param param{name, p.type.dtype, p.type.rank(), p.type.shape, false};
+        Storage s{name, {}};
         for (int axis = 0; axis < p.type.rank(); ++axis) {
             const Dim &d = p.type.shape[static_cast<size_t>(axis)];
             if (auto c = dimConstValue(d)) {
-                ExprPtr actual = loop::var(fmt::format("{}.shape[{}]", p.name, axis), DType::Int64);
+                ExprPtr actual = loop::var(fmt::format("{}.shape[{}]", name, axis), DType::Int64);
                 out_.prologue.push_back(loop::throwIf(
                     loop::binary(loop::BinaryOp::Ne, actual, loop::intImm(*c)), "ValueError",
                     fmt::format("argument '{}' must have extent {} on axis {}", p.name, *c, axis)));
             }
-            std::string strideName = fresh(fmt::format("{}_s{}", p.name, axis));
+            std::string strideName = fresh(fmt::format("{}_s{}", name, axis));
             out_.prologue.push_back(loop::decl(
                 strideName, DType::Int64,
                 loop::call(loop::Intrinsic::BroadcastStride,
-                           {loop::var(p.name, DType::Int64), loop::intImm(axis)}, DType::Int64)));
+                           {loop::var(name, DType::Int64), loop::intImm(axis)}, DType::Int64)));
             s.strides.push_back(loop::var(strideName, DType::Int64));
         }
         storage_[&p] = s;
@@ -178,7 +193,8 @@ private:
         if (comment != lastComment_)
             group.push_back(loop::comment(comment));
         lastComment_ = comment;
-        std::string name = fresh(stage.result >= 0 && root.name.empty() ? "result" : hintFor(root));
+        std::string hint = stage.result >= 0 && root.name.empty() ? "result" : hintFor(root);
+        std::string name = root.type.rank() > 0 ? freshBuffer(hint) : fresh(hint);
         stageRoot_ = &root;
         memo_.assign(1, {});
         blocks_ = {&group};
@@ -193,6 +209,10 @@ private:
             std::vector<StmtPtr> *body = &group;
             std::vector<StmtPtr> loops;
             for (const Dim &d : root.type.shape) {
+                if (dimIsConst(d, 1)) { // a size-1 axis needs no loop
+                    idx.push_back(loop::intImm(0));
+                    continue;
+                }
                 std::string v = loopVar(idx.size());
                 StmtPtr loop = loop::forLoop(v, dimExpr(d), {});
                 body->push_back(loop);
@@ -276,6 +296,7 @@ private:
 
     ExprPtr compute(const Node &n, const std::vector<ExprPtr> &idx);
     ExprPtr computeUnary(const Node &n, ExprPtr x);
+    void checkRange(const Node &n);
     ExprPtr computeBinary(const Node &n, ExprPtr a, ExprPtr b);
     ExprPtr computeReduce(const Node &n, const std::vector<ExprPtr> &idx);
     std::vector<ExprPtr> viewIndex(const Node &n, const std::vector<ExprPtr> &idx);
@@ -289,6 +310,7 @@ private:
     std::map<std::string, ExprPtr> hoisted_;
     std::map<const Node *, Storage> storage_;
     std::map<const Node *, int> users_;
+    std::map<int, std::string> paramNames_; ///< C++ names of the parameters
     const Node *stageRoot_ = nullptr;
     std::vector<std::vector<StmtPtr> *> blocks_;
     std::vector<std::map<std::string, ExprPtr>> memo_;
@@ -309,6 +331,8 @@ ExprPtr Lowering::compute(const Node &n, const std::vector<ExprPtr> &idx) {
     case NodeKind::DimValue:
         return dimExpr(n.dim);
     case NodeKind::Cast:
+        if (n.rangeChecked)
+            checkRange(n);
         return loop::cast(scalarize(n.operand(), idx), n.type.dtype);
     case NodeKind::Unary:
         return computeUnary(n, scalarize(n.operand(), idx));
@@ -327,6 +351,25 @@ ExprPtr Lowering::compute(const Node &n, const std::vector<ExprPtr> &idx) {
 /// True for the integer dtypes whose C++ arithmetic can overflow (undefined behaviour)
 /// where NumPy wraps: int32 and int64 (smaller ones are promoted to int first).
 bool needsWrapping(DType t) { return t == DType::Int32 || t == DType::Int64; }
+
+void Lowering::checkRange(const Node &n) {
+    const Node &x = *n.operand();
+    NPC_ASSERT(x.kind == NodeKind::Param, "range-checked cast of a computed value");
+    DType t = n.type.dtype;
+    std::string key = fmt::format("range:{}:{}", x.param, dtypeName(t));
+    if (!checked_.insert(key).second)
+        return;
+    ExprPtr v = scalarize(n.operand(), {});
+    // The argument is an int64; uint64's upper bound cannot be exceeded.
+    ExprPtr outside = loop::binary(loop::BinaryOp::Lt, v, loop::intImm(integerMin(t)));
+    if (integerMax(t) <= static_cast<uint64_t>(INT64_MAX))
+        outside = loop::binary(
+            loop::BinaryOp::Or, outside,
+            loop::binary(loop::BinaryOp::Gt, v, loop::intImm(static_cast<int64_t>(integerMax(t)))));
+    out_.prologue.push_back(loop::throwIf(
+        outside, "OverflowError",
+        fmt::format("Python integer {} out of bounds for {}", x.name, dtypeName(t))));
+}
 
 ExprPtr Lowering::computeUnary(const Node &n, ExprPtr x) {
     using array::UnaryOp;

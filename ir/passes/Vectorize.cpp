@@ -76,6 +76,9 @@ private:
     /// accumulator initialised to 0 becomes varying when a varying value is added to it),
     /// and checks the body has only statements this pass can rewrite.
     bool analyze() {
+        // Too few iterations to fill the lanes, or a body that ignores the index.
+        if (loop_.extent->kind == ExprKind::IntImm && loop_.extent->intValue < 2 * lanes_)
+            return false;
         bool ok = true;
         bool changed = true;
         std::function<void(const std::vector<StmtPtr> &)> visit = [&](const std::vector<StmtPtr> &stmts) {
@@ -94,6 +97,10 @@ private:
                     visit(s->stmts);
                     break;
                 case StmtKind::Store:
+                    // Each lane must write its own element.
+                    if (!mentions(s->offset, {loop_.name}))
+                        ok = false;
+                    break;
                 case StmtKind::Comment:
                     break;
                 case StmtKind::Block:

@@ -3,9 +3,11 @@
 // NaN-propagating minimum/maximum, and the slice helpers used in kernel prologues.
 #pragma once
 
+#include "npc/arith.h"
 #include "npc/config.h"
 #include "npc/index.h"
 
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -79,6 +81,19 @@ template <class T> NPC_HD constexpr T maximum(T a, T b) {
         return (a > b || a != a) ? a : b;
     else
         return a > b ? a : b;
+}
+
+/// numpy.power for integers inside parallel loops, which exceptions cannot leave: a
+/// negative exponent sets `failed` and gives 0; the caller then throws NumPy's
+/// ValueError("Integers to negative integer powers are not allowed.").
+template <class T> inline T power_flagged(T base, T exp, std::atomic<bool> &failed) {
+    if constexpr (std::is_signed_v<T>) {
+        if (exp < 0) {
+            failed.store(true, std::memory_order_relaxed);
+            return 0;
+        }
+    }
+    return power(base, exp);
 }
 
 /// Identities of min/max reductions: +inf, and the extreme finite values of a dtype.

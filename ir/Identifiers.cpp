@@ -1,0 +1,49 @@
+// The reserved-identifier table (see Identifiers.h).
+#include "ir/Identifiers.h"
+
+#include <algorithm>
+#include <array>
+
+namespace npc {
+namespace {
+
+// C++20 keywords and alternative tokens, then names generated code uses.
+constexpr std::array<std::string_view, 110> kReserved = {
+    "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
+    "case", "catch", "char", "char16_t", "char32_t", "char8_t", "class", "co_await", "co_return",
+    "co_yield", "compl", "concept", "const", "const_cast", "consteval", "constexpr", "constinit",
+    "continue", "decltype", "default", "delete", "do", "double", "dynamic_cast", "else", "enum",
+    "errno", "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if",
+    "inline", "int", "int16_t", "int32_t", "int64_t", "int8_t", "long", "main", "mutable",
+    "namespace", "new", "noexcept", "not", "not_eq", "npc", "nullptr", "operator", "or", "or_eq",
+    "private", "protected", "public", "register", "reinterpret_cast", "requires", "return",
+    "short", "signed", "sizeof", "static", "static_assert", "static_cast", "std", "struct",
+    "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
+    "typename", "uint16_t", "uint32_t", "uint64_t", "uint8_t", "union", "unsigned", "using",
+    "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "INFINITY", "NAN",
+    "INT64_MIN", "NULL",
+};
+
+} // namespace
+
+bool isReservedIdentifier(std::string_view name) {
+    if (name.find("__") != std::string_view::npos)
+        return true;
+    if (name.size() >= 2 && name[0] == '_' && name[1] >= 'A' && name[1] <= 'Z')
+        return true;
+    return std::find(kReserved.begin(), kReserved.end(), name) != kReserved.end();
+}
+
+std::string cppIdentifier(std::string_view name) {
+    std::string out;
+    for (char c : name)
+        if (!(c == '_' && !out.empty() && out.back() == '_')) // `__` is reserved anywhere
+            out += c;
+    if (isReservedIdentifier(out) || out != name)
+        out += out.back() == '_' ? "py" : "_py";
+    if (isReservedIdentifier(out))
+        out = "v" + out;
+    return out;
+}
+
+} // namespace npc
