@@ -117,6 +117,41 @@ std::string intrinsicCall(const loop::Expr &e) {
     case Intrinsic::Minimum: return fmt::format("npc::minimum<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::Maximum: return fmt::format("npc::maximum<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::IsNan: return fmt::format("npc::isnan({})", arg(0));
+    case Intrinsic::Exp2: return fmt::format("std::exp2({})", arg(0));
+    case Intrinsic::Expm1: return fmt::format("std::expm1({})", arg(0));
+    case Intrinsic::Log2: return fmt::format("std::log2({})", arg(0));
+    case Intrinsic::Log10: return fmt::format("std::log10({})", arg(0));
+    case Intrinsic::Log1p: return fmt::format("std::log1p({})", arg(0));
+    case Intrinsic::Sin: return fmt::format("std::sin({})", arg(0));
+    case Intrinsic::Cos: return fmt::format("std::cos({})", arg(0));
+    case Intrinsic::Tan: return fmt::format("std::tan({})", arg(0));
+    case Intrinsic::Asin: return fmt::format("std::asin({})", arg(0));
+    case Intrinsic::Acos: return fmt::format("std::acos({})", arg(0));
+    case Intrinsic::Atan: return fmt::format("std::atan({})", arg(0));
+    case Intrinsic::Sinh: return fmt::format("std::sinh({})", arg(0));
+    case Intrinsic::Cosh: return fmt::format("std::cosh({})", arg(0));
+    case Intrinsic::Tanh: return fmt::format("std::tanh({})", arg(0));
+    case Intrinsic::Floor: return fmt::format("std::floor({})", arg(0));
+    case Intrinsic::Ceil: return fmt::format("std::ceil({})", arg(0));
+    case Intrinsic::Trunc: return fmt::format("std::trunc({})", arg(0));
+    // Round half to even in the default rounding mode, as numpy.rint.
+    case Intrinsic::Rint: return fmt::format("std::rint({})", arg(0));
+    case Intrinsic::Atan2: return fmt::format("std::atan2({}, {})", arg(0), arg(1));
+    case Intrinsic::Hypot: return fmt::format("std::hypot({}, {})", arg(0), arg(1));
+    case Intrinsic::Sign: return fmt::format("npc::sign<{}>({})", type, arg(0));
+    case Intrinsic::IsInf: return fmt::format("npc::isinf({})", arg(0));
+    case Intrinsic::IsFinite: return fmt::format("npc::isfinite({})", arg(0));
+    case Intrinsic::Fmin: return fmt::format("npc::fmin<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::Fmax: return fmt::format("npc::fmax<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::Fmod: return fmt::format("npc::fmod<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::BitAnd: return fmt::format("npc::bitwise_and<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::BitOr: return fmt::format("npc::bitwise_or<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::BitXor: return fmt::format("npc::bitwise_xor<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::Invert: return fmt::format("npc::invert<{}>({})", type, arg(0));
+    case Intrinsic::LeftShift:
+        return fmt::format("npc::left_shift<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::RightShift:
+        return fmt::format("npc::right_shift<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::WrapAdd: return fmt::format("npc::wrapping_add<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::WrapSub: return fmt::format("npc::wrapping_sub<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::WrapMul: return fmt::format("npc::wrapping_mul<{}>({}, {})", type, arg(0), arg(1));

@@ -5,7 +5,9 @@
 #include "frontend/Syntax.h"
 #include "ir/ArrayIR.h"
 
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +73,24 @@ Value arrayAttribute(ExprLowering &lowering, const Value &array, const std::stri
                      SourceLoc loc);
 /// Module-level names of numpy (np.pi, np.newaxis, np.float32 ...) and functions.
 Value moduleMember(const Value &module, const std::string &attr, SourceLoc loc);
+
+/// One parameter of a NumPy signature, for bind().
+struct ParamSpec {
+    const char *name;
+    bool required;
+};
+/// Python's argument binding for a NumPy signature: positionals then keywords; one
+/// entry per parameter (empty when not passed). UserError on unknown or missing ones.
+std::vector<std::optional<Value>> bind(const CallArgs &args, const std::vector<ParamSpec> &spec);
+/// The array bound to parameter `what`; UserError if it is absent or not an array.
+array::NodePtr requireArray(const std::optional<Value> &v, const CallArgs &args, const char *what);
+
+/// Lowers one call of a NumPy function to array IR.
+using Handler = std::function<Value(ExprLowering &, const CallArgs &)>;
+/// The elementwise functions (ufuncs, np.where, np.clip, np.round), by qualified name.
+const std::map<std::string, Handler> &elementwiseFunctions();
+/// True for a Python int literal (a weak integer constant).
+bool isWeakIntConstant(const array::NodePtr &n);
 
 /// Broadcasts two shapes (numpy.broadcast_shapes); UserError at `loc` on mismatch.
 Shape broadcastShapes(const Shape &a, const Shape &b, SourceLoc loc);

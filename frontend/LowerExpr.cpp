@@ -1,5 +1,6 @@
-// Lowering of Python expressions to array IR: names, literals, operators (with NEP 50
-// promotion and broadcasting), comparisons and basic indexing.
+// Lowering of Python expressions to array IR: names, literals, operators, comparisons
+// (chained ones too) and basic indexing. The ufuncs they map to, with NEP 50 promotion and
+// broadcasting, are in LowerUfuncs.cpp.
 #include "frontend/LowerContext.h"
 #include "ir/Promotion.h"
 
@@ -26,10 +27,6 @@ std::string_view kindName(Value::Kind k) {
     return "?";
 }
 
-bool isWeakIntConstant(const NodePtr &n) {
-    return n->kind == array::NodeKind::Constant && n->type.weak && !isInexact(n->type.dtype);
-}
-
 /// An integer written as a literal, possibly negated: `3`, `-1`.
 std::optional<int64_t> literalInt(const syntax::Expr &e) {
     if (auto *i = e.as<syntax::IntLiteral>())
@@ -41,6 +38,10 @@ std::optional<int64_t> literalInt(const syntax::Expr &e) {
 }
 
 } // namespace
+
+bool isWeakIntConstant(const NodePtr &n) {
+    return n->kind == array::NodeKind::Constant && n->type.weak && !isInexact(n->type.dtype);
+}
 
 std::string displayName(const std::string &q) {
     if (q.rfind("numpy.", 0) == 0)
@@ -93,114 +94,6 @@ NodePtr ExprLowering::castTo(const NodePtr &v, DType dtype, SourceLoc loc) {
     array::Node checked = *cast;
     checked.rangeChecked = true;
     return std::make_shared<const array::Node>(std::move(checked));
-}
-
-namespace {
-
-/// A comparison between an integer array and a Python int whose outcome the dtype's range
-/// already decides (`uint8_array < 300`, `uint8_array >= 0`): NumPy 2 compares such values
-/// exactly (no OverflowError), and emitting the comparison would draw -Wtype-limits.
-std::optional<bool> decidedByRange(BinaryOp op, const NodePtr &x, const NodePtr &c) {
-    if (!array::isComparison(op) || !isInteger(x->type.dtype) || x->type.weak ||
-        !isWeakIntConstant(c))
-        return std::nullopt;
-    // Work in long double: exact for every int64 and uint64 bound.
-    long double lo = static_cast<long double>(integerMin(x->type.dtype));
-    long double hi = static_cast<long double>(integerMax(x->type.dtype));
-    long double v = static_cast<long double>(c->intValue);
-    switch (op) {
-    case BinaryOp::Less: return hi < v ? std::optional(true) : lo >= v ? std::optional(false) : std::nullopt;
-    case BinaryOp::LessEqual: return hi <= v ? std::optional(true) : lo > v ? std::optional(false) : std::nullopt;
-    case BinaryOp::Greater: return lo > v ? std::optional(true) : hi <= v ? std::optional(false) : std::nullopt;
-    case BinaryOp::GreaterEqual: return lo >= v ? std::optional(true) : hi < v ? std::optional(false) : std::nullopt;
-    case BinaryOp::Equal: return v < lo || v > hi ? std::optional(false) : std::nullopt;
-    case BinaryOp::NotEqual: return v < lo || v > hi ? std::optional(true) : std::nullopt;
-    default: return std::nullopt;
-    }
-}
-
-BinaryOp mirrored(BinaryOp op) {
-    switch (op) {
-    case BinaryOp::Less: return BinaryOp::Greater;
-    case BinaryOp::LessEqual: return BinaryOp::GreaterEqual;
-    case BinaryOp::Greater: return BinaryOp::Less;
-    case BinaryOp::GreaterEqual: return BinaryOp::LessEqual;
-    default: return op;
-    }
-}
-
-} // namespace
-
-NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
-    std::optional<bool> decided = decidedByRange(op, a, b);
-    if (!decided)
-        decided = decidedByRange(mirrored(op), b, a);
-    if (decided) {
-        Shape shape = broadcastShapes(a->type.shape, b->type.shape, loc);
-        return array::makeBroadcast(array::makeIntConstant(*decided, DType::Bool, false, loc),
-                                    shape, loc);
-    }
-    PromotionType pt = promote({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
-    DType dtype = pt.dtype;
-    if (isComplex(dtype))
-        throw UserError(loc, "complex numbers are not supported yet");
-    if (op == BinaryOp::TrueDivide && !isInexact(dtype))
-        dtype = DType::Float64;
-    if (isBool(dtype) && (op == BinaryOp::Subtract || op == BinaryOp::TrueDivide ||
-                          op == BinaryOp::Power || op == BinaryOp::FloorDivide ||
-                          op == BinaryOp::Remainder)) {
-        if (op != BinaryOp::TrueDivide)
-            throw UserError(loc, fmt::format("numpy boolean {} is not supported; cast to an "
-                                             "integer dtype first",
-                                             array::binaryOpName(op)));
-    }
-    Shape shape = broadcastShapes(a->type.shape, b->type.shape, loc);
-    a = array::makeBroadcast(castTo(a, dtype, loc), shape, loc);
-    b = array::makeBroadcast(castTo(b, dtype, loc), shape, loc);
-    NodePtr result = array::makeBinary(op, a, b, loc);
-    if (!pt.weak || array::isComparison(op))
-        return result;
-    // Both operands were Python scalars: the result stays a Python scalar (weak).
-    array::Node weakResult = *result;
-    weakResult.type.weak = true;
-    return std::make_shared<const array::Node>(std::move(weakResult));
-}
-
-NodePtr ExprLowering::unary(UnaryOp op, NodePtr a, SourceLoc loc) {
-    DType in = a->type.dtype;
-    if (isComplex(in))
-        throw UserError(loc, "complex numbers are not supported yet");
-    switch (op) {
-    case UnaryOp::Negative:
-        if (isBool(in))
-            throw UserError(loc, "the numpy boolean negative, the `-` operator, is not "
-                                 "supported; use `~` or np.logical_not instead");
-        [[fallthrough]];
-    case UnaryOp::Absolute:
-        if (a->kind == array::NodeKind::Constant && a->type.weak && op == UnaryOp::Negative) {
-            if (isFloat(in))
-                return array::makeFloatConstant(-a->floatValue, in, true, loc);
-            return array::makeIntConstant(-a->intValue, in, true, loc);
-        }
-        return array::makeUnary(op, a, in, loc);
-    case UnaryOp::LogicalNot:
-        return array::makeUnary(op, a, DType::Bool, loc);
-    case UnaryOp::Sqrt:
-    case UnaryOp::Exp:
-    case UnaryOp::Log:
-        break;
-    }
-    // NumPy's loop selection for float ufuncs on integers: the smallest float that
-    // holds the input exactly (bool/int8/uint8 -> float16, int16/uint16 -> float32).
-    DType out = in;
-    if (!isInexact(in)) {
-        if (itemSize(in) == 1)
-            throw UserError(loc, fmt::format("np.{} of {} produces float16, which npc does not "
-                                             "support; convert the input to float32 first",
-                                             array::unaryOpName(op), dtypeName(in)));
-        out = itemSize(in) == 2 ? DType::Float32 : DType::Float64;
-    }
-    return array::makeUnary(op, castTo(a, out, loc), out, loc);
 }
 
 NodePtr ExprLowering::lowerArray(const syntax::Expr &e) {
@@ -312,10 +205,15 @@ Value ExprLowering::lowerBinary(const syntax::Expr &e, const syntax::Binary &b) 
         {BinaryOp::FloorDiv, array::BinaryOp::FloorDivide},
         {BinaryOp::Mod, array::BinaryOp::Remainder},
         {BinaryOp::Pow, array::BinaryOp::Power},
+        {BinaryOp::BitAnd, array::BinaryOp::BitwiseAnd},
+        {BinaryOp::BitOr, array::BinaryOp::BitwiseOr},
+        {BinaryOp::BitXor, array::BinaryOp::BitwiseXor},
+        {BinaryOp::LShift, array::BinaryOp::LeftShift},
+        {BinaryOp::RShift, array::BinaryOp::RightShift},
     };
     auto it = kOps.find(b.op);
     if (it == kOps.end())
-        throw UserError(e.loc, "this operator is not supported yet (supported: + - * / // % **)");
+        throw UserError(e.loc, "the matrix multiplication operator '@' is not supported yet");
     NodePtr lhs = lowerArray(*b.lhs);
     NodePtr rhs = lowerArray(*b.rhs);
     return Value::array(binary(it->second, lhs, rhs, e.loc), e.loc);
@@ -329,29 +227,42 @@ Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
     case syntax::UnaryOp::Neg:
         return Value::array(unary(UnaryOp::Negative, v, e.loc), e.loc);
     case syntax::UnaryOp::Not:
-    case syntax::UnaryOp::Invert:
         if (!isBool(v->type.dtype))
-            throw UserError(e.loc, "'not' and '~' are supported on bool values only for now");
+            throw UserError(e.loc, "'not' is supported on bool values only; use np.logical_not "
+                                   "on arrays");
         return Value::array(unary(UnaryOp::LogicalNot, v, e.loc), e.loc);
+    case syntax::UnaryOp::Invert:
+        return Value::array(unary(UnaryOp::Invert, v, e.loc), e.loc);
     }
     NPC_INTERNAL_ERROR("unhandled unary operator");
 }
 
 Value ExprLowering::lowerCompare(const syntax::Expr &e, const syntax::Compare &c) {
     using syntax::CompareOp;
-    if (c.ops.size() != 1)
-        throw UserError(e.loc, "chained comparisons are not supported yet");
     static const std::map<CompareOp, array::BinaryOp> kOps = {
         {CompareOp::Lt, array::BinaryOp::Less},      {CompareOp::Le, array::BinaryOp::LessEqual},
         {CompareOp::Gt, array::BinaryOp::Greater},   {CompareOp::Ge, array::BinaryOp::GreaterEqual},
         {CompareOp::Eq, array::BinaryOp::Equal},     {CompareOp::Ne, array::BinaryOp::NotEqual},
     };
-    auto it = kOps.find(c.ops[0]);
-    if (it == kOps.end())
-        throw UserError(e.loc, "'is' and 'in' comparisons are not supported");
+    // `a < b < c` is `(a < b) and (b < c)` with b evaluated once. Python's `and` asks for
+    // the truth value of `a < b`, which NumPy refuses for arrays, so only chains of
+    // scalars are accepted; for scalars the `and` is the elementwise one.
+    NodePtr result;
     NodePtr lhs = lowerArray(*c.operands[0]);
-    NodePtr rhs = lowerArray(*c.operands[1]);
-    return Value::array(binary(it->second, lhs, rhs, e.loc), e.loc);
+    for (size_t i = 0; i < c.ops.size(); ++i) {
+        auto it = kOps.find(c.ops[i]);
+        if (it == kOps.end())
+            throw UserError(e.loc, "'is' and 'in' comparisons are not supported");
+        NodePtr rhs = lowerArray(*c.operands[i + 1]);
+        NodePtr cmp = binary(it->second, lhs, rhs, e.loc);
+        if (c.ops.size() > 1 && cmp->type.rank() > 0)
+            throw UserError(e.loc, "a chained comparison of arrays asks for the truth value of "
+                                   "an array, which NumPy refuses (ValueError); write "
+                                   "(a < b) & (b < c) instead");
+        result = result ? binary(array::BinaryOp::LogicalAnd, result, cmp, e.loc) : cmp;
+        lhs = rhs;
+    }
+    return Value::array(result, e.loc);
 }
 
 Value ExprLowering::lowerSubscript(const syntax::Expr &e, const syntax::Subscript &s) {

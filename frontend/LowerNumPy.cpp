@@ -1,6 +1,7 @@
-// The NumPy functions, ndarray methods and attributes npc supports, each lowered to
-// array IR with NumPy 2.x's result dtypes (sum of int32 is int64, mean of ints is
-// float64, norm of float32 is float32, argmin is int64).
+// The NumPy reductions, np.linalg.norm, ndarray methods and attributes npc supports, each
+// lowered to array IR with NumPy 2.x's result dtypes (sum of int32 is int64, mean of ints
+// is float64, norm of float32 is float32, argmin is int64), and the lookup of every
+// supported function (the elementwise ones are in LowerUfuncs.cpp).
 #include "frontend/LowerContext.h"
 
 #include <algorithm>
@@ -14,49 +15,6 @@ namespace {
 
 using array::NodePtr;
 using array::ReduceOp;
-
-struct ParamSpec {
-    const char *name;
-    bool required;
-};
-
-/// Python's argument binding for a NumPy signature: positionals then keywords.
-std::vector<std::optional<Value>> bind(const CallArgs &args, const std::vector<ParamSpec> &spec) {
-    std::vector<std::optional<Value>> bound(spec.size());
-    if (args.positional.size() > spec.size())
-        throw UserError(args.loc, fmt::format("{}() takes at most {} positional arguments but {} "
-                                              "were given",
-                                              args.function, spec.size(), args.positional.size()));
-    for (size_t i = 0; i < args.positional.size(); ++i)
-        bound[i] = args.positional[i];
-    for (size_t k = 0; k < args.keywords.size(); ++k) {
-        const auto &[name, value] = args.keywords[k];
-        auto it = std::find_if(spec.begin(), spec.end(),
-                               [&](const ParamSpec &p) { return name == p.name; });
-        if (it == spec.end())
-            throw UserError(args.keywordLocs[k],
-                            fmt::format("npc does not support the argument '{}' of {}()", name,
-                                        args.function));
-        size_t i = static_cast<size_t>(it - spec.begin());
-        if (bound[i])
-            throw UserError(args.keywordLocs[k],
-                            fmt::format("{}() got multiple values for argument '{}'", args.function,
-                                        name));
-        bound[i] = value;
-    }
-    for (size_t i = 0; i < spec.size(); ++i)
-        if (spec[i].required && !bound[i])
-            throw UserError(args.loc, fmt::format("{}() missing required argument '{}'",
-                                                  args.function, spec[i].name));
-    return bound;
-}
-
-NodePtr requireArray(const std::optional<Value> &v, const CallArgs &args, const char *what) {
-    if (!v || v->kind != Value::Array)
-        throw UserError(v ? v->loc : args.loc,
-                        fmt::format("{}() expects an array for '{}'", args.function, what));
-    return v->node;
-}
 
 std::optional<int64_t> constantInt(const Value &v) {
     if (v.kind != Value::Array || v.node->kind != array::NodeKind::Constant ||
@@ -131,8 +89,6 @@ NodePtr elementCount(const NodePtr &x, const std::vector<int> &axes, SourceLoc l
     return array::makeDimValue(n, loc);
 }
 
-using Handler = std::function<Value(ExprLowering &, const CallArgs &)>;
-
 Handler reduction(ReduceOp op) {
     return [op](ExprLowering &, const CallArgs &args) {
         bool arg = op == ReduceOp::ArgMin || op == ReduceOp::ArgMax;
@@ -182,25 +138,7 @@ Value norm(ExprLowering &lowering, const CallArgs &args) {
                         args.loc);
 }
 
-Handler unaryUfunc(array::UnaryOp op) {
-    return [op](ExprLowering &lowering, const CallArgs &args) {
-        auto b = bind(args, {{"x", true}});
-        return Value::array(lowering.unary(op, requireArray(b[0], args, "x"), args.loc), args.loc);
-    };
-}
-
-Handler binaryUfunc(array::BinaryOp op) {
-    return [op](ExprLowering &lowering, const CallArgs &args) {
-        auto b = bind(args, {{"x1", true}, {"x2", true}});
-        return Value::array(lowering.binary(op, requireArray(b[0], args, "x1"),
-                                            requireArray(b[1], args, "x2"), args.loc),
-                            args.loc);
-    };
-}
-
-const std::map<std::string, Handler> &functionTable() {
-    using array::BinaryOp;
-    using array::UnaryOp;
+const std::map<std::string, Handler> &reductionTable() {
     static const std::map<std::string, Handler> table = {
         {"numpy.sum", reduction(ReduceOp::Sum)},
         {"numpy.prod", reduction(ReduceOp::Prod)},
@@ -212,21 +150,6 @@ const std::map<std::string, Handler> &functionTable() {
         {"numpy.argmax", reduction(ReduceOp::ArgMax)},
         {"numpy.mean", mean},
         {"numpy.linalg.norm", norm},
-        {"numpy.sqrt", unaryUfunc(UnaryOp::Sqrt)},
-        {"numpy.exp", unaryUfunc(UnaryOp::Exp)},
-        {"numpy.log", unaryUfunc(UnaryOp::Log)},
-        {"numpy.abs", unaryUfunc(UnaryOp::Absolute)},
-        {"numpy.absolute", unaryUfunc(UnaryOp::Absolute)},
-        {"numpy.negative", unaryUfunc(UnaryOp::Negative)},
-        {"numpy.add", binaryUfunc(BinaryOp::Add)},
-        {"numpy.subtract", binaryUfunc(BinaryOp::Subtract)},
-        {"numpy.multiply", binaryUfunc(BinaryOp::Multiply)},
-        {"numpy.divide", binaryUfunc(BinaryOp::TrueDivide)},
-        {"numpy.true_divide", binaryUfunc(BinaryOp::TrueDivide)},
-        {"numpy.power", binaryUfunc(BinaryOp::Power)},
-        {"numpy.minimum", binaryUfunc(BinaryOp::Minimum)},
-        {"numpy.maximum", binaryUfunc(BinaryOp::Maximum)},
-        {"builtins.abs", unaryUfunc(UnaryOp::Absolute)},
         {"ndarray.sum", reduction(ReduceOp::Sum)},
         {"ndarray.prod", reduction(ReduceOp::Prod)},
         {"ndarray.min", reduction(ReduceOp::Min)},
@@ -238,15 +161,61 @@ const std::map<std::string, Handler> &functionTable() {
     return table;
 }
 
+/// The handler of a qualified name, or null if npc does not support it.
+const Handler *findFunction(const std::string &name) {
+    if (auto it = reductionTable().find(name); it != reductionTable().end())
+        return &it->second;
+    const auto &elementwise = elementwiseFunctions();
+    if (auto it = elementwise.find(name); it != elementwise.end())
+        return &it->second;
+    return nullptr;
+}
+
 } // namespace
 
+std::vector<std::optional<Value>> bind(const CallArgs &args, const std::vector<ParamSpec> &spec) {
+    std::vector<std::optional<Value>> bound(spec.size());
+    if (args.positional.size() > spec.size())
+        throw UserError(args.loc, fmt::format("{}() takes at most {} positional arguments but {} "
+                                              "were given",
+                                              args.function, spec.size(), args.positional.size()));
+    for (size_t i = 0; i < args.positional.size(); ++i)
+        bound[i] = args.positional[i];
+    for (size_t k = 0; k < args.keywords.size(); ++k) {
+        const auto &[name, value] = args.keywords[k];
+        auto it = std::find_if(spec.begin(), spec.end(),
+                               [&](const ParamSpec &p) { return name == p.name; });
+        if (it == spec.end())
+            throw UserError(args.keywordLocs[k],
+                            fmt::format("npc does not support the argument '{}' of {}()", name,
+                                        args.function));
+        size_t i = static_cast<size_t>(it - spec.begin());
+        if (bound[i])
+            throw UserError(args.keywordLocs[k],
+                            fmt::format("{}() got multiple values for argument '{}'", args.function,
+                                        name));
+        bound[i] = value;
+    }
+    for (size_t i = 0; i < spec.size(); ++i)
+        if (spec[i].required && !bound[i])
+            throw UserError(args.loc, fmt::format("{}() missing required argument '{}'",
+                                                  args.function, spec[i].name));
+    return bound;
+}
+
+NodePtr requireArray(const std::optional<Value> &v, const CallArgs &args, const char *what) {
+    if (!v || v->kind != Value::Array)
+        throw UserError(v ? v->loc : args.loc,
+                        fmt::format("{}() expects an array for '{}'", args.function, what));
+    return v->node;
+}
+
 Value callNumPy(ExprLowering &lowering, const std::string &name, CallArgs args) {
-    const auto &table = functionTable();
-    auto it = table.find(name);
-    if (it == table.end())
+    const Handler *handler = findFunction(name);
+    if (!handler)
         throw UserError(args.loc, fmt::format("{}() is not supported by npc yet",
                                               displayName(name)));
-    return it->second(lowering, args);
+    return (*handler)(lowering, args);
 }
 
 Value arrayAttribute(ExprLowering &, const Value &v, const std::string &attr, SourceLoc loc) {
@@ -259,7 +228,7 @@ Value arrayAttribute(ExprLowering &, const Value &v, const std::string &attr, So
             return Value::array(array::makeIntConstant(*c, DType::Int64, true, loc), loc);
         return Value::array(array::makeDimValue(n, loc), loc);
     }
-    if (functionTable().count("ndarray." + attr))
+    if (findFunction("ndarray." + attr))
         throw UserError(loc, fmt::format("ndarray.{} is a method; call it", attr));
     throw UserError(loc, fmt::format("the array attribute '{}' is not supported by npc yet", attr));
 }
@@ -280,7 +249,7 @@ Value moduleMember(const Value &module, const std::string &attr, SourceLoc loc) 
         return Value{Value::None, nullptr, {}, {}, {}, loc};
     if (q == "numpy.linalg")
         return Value{Value::Module, nullptr, q, {}, {}, loc};
-    if (functionTable().count(q))
+    if (findFunction(q))
         return Value{Value::Function, nullptr, q, {}, {}, loc};
     throw UserError(loc, fmt::format("{} is not supported by npc yet", displayName(q)));
 }

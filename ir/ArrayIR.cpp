@@ -42,6 +42,29 @@ std::string_view unaryOpName(UnaryOp op) {
     case UnaryOp::Exp: return "exp";
     case UnaryOp::Log: return "log";
     case UnaryOp::LogicalNot: return "logical_not";
+    case UnaryOp::Sign: return "sign";
+    case UnaryOp::Exp2: return "exp2";
+    case UnaryOp::Expm1: return "expm1";
+    case UnaryOp::Log2: return "log2";
+    case UnaryOp::Log10: return "log10";
+    case UnaryOp::Log1p: return "log1p";
+    case UnaryOp::Sin: return "sin";
+    case UnaryOp::Cos: return "cos";
+    case UnaryOp::Tan: return "tan";
+    case UnaryOp::Arcsin: return "arcsin";
+    case UnaryOp::Arccos: return "arccos";
+    case UnaryOp::Arctan: return "arctan";
+    case UnaryOp::Sinh: return "sinh";
+    case UnaryOp::Cosh: return "cosh";
+    case UnaryOp::Tanh: return "tanh";
+    case UnaryOp::Floor: return "floor";
+    case UnaryOp::Ceil: return "ceil";
+    case UnaryOp::Trunc: return "trunc";
+    case UnaryOp::Rint: return "rint";
+    case UnaryOp::IsNan: return "isnan";
+    case UnaryOp::IsInf: return "isinf";
+    case UnaryOp::IsFinite: return "isfinite";
+    case UnaryOp::Invert: return "invert";
     }
     return "?";
 }
@@ -63,6 +86,19 @@ std::string_view binaryOpName(BinaryOp op) {
     case BinaryOp::GreaterEqual: return "greater_equal";
     case BinaryOp::Equal: return "equal";
     case BinaryOp::NotEqual: return "not_equal";
+    case BinaryOp::Arctan2: return "arctan2";
+    case BinaryOp::Hypot: return "hypot";
+    case BinaryOp::Fmin: return "fmin";
+    case BinaryOp::Fmax: return "fmax";
+    case BinaryOp::Fmod: return "fmod";
+    case BinaryOp::LogicalAnd: return "logical_and";
+    case BinaryOp::LogicalOr: return "logical_or";
+    case BinaryOp::LogicalXor: return "logical_xor";
+    case BinaryOp::BitwiseAnd: return "bitwise_and";
+    case BinaryOp::BitwiseOr: return "bitwise_or";
+    case BinaryOp::BitwiseXor: return "bitwise_xor";
+    case BinaryOp::LeftShift: return "left_shift";
+    case BinaryOp::RightShift: return "right_shift";
     }
     return "?";
 }
@@ -133,6 +169,17 @@ NodePtr makeBinary(BinaryOp op, NodePtr lhs, NodePtr rhs, SourceLoc loc) {
     Node n = node(NodeKind::Binary, std::move(t), loc, {std::move(lhs), std::move(rhs)});
     n.binaryOp = op;
     return finish(std::move(n));
+}
+
+NodePtr makeWhere(NodePtr cond, NodePtr x, NodePtr y, SourceLoc loc) {
+    NPC_ASSERT(isBool(cond->type.dtype), "where condition is not bool");
+    NPC_ASSERT(x->type.dtype == y->type.dtype, "where operands of different dtypes");
+    NPC_ASSERT(shapeEqual(cond->type.shape, x->type.shape) &&
+                   shapeEqual(x->type.shape, y->type.shape),
+               "where operands of different shapes");
+    Type t{x->type.dtype, x->type.shape, false};
+    return finish(node(NodeKind::Where, std::move(t), loc,
+                       {std::move(cond), std::move(x), std::move(y)}));
 }
 
 NodePtr makeBroadcast(NodePtr value, Shape shape, SourceLoc loc) {

@@ -31,12 +31,20 @@ struct Type {
     std::string str() const;
 };
 
-/// Elementwise unary ufuncs. Float-only ones require a float operand (the frontend casts).
-enum class UnaryOp { Negative, Absolute, Sqrt, Exp, Log, LogicalNot };
-/// Elementwise binary ufuncs. Comparisons produce bool; the others the operand dtype.
+/// Elementwise unary ufuncs. Float-only ones (sqrt ... rint) require a float operand (the
+/// frontend casts); IsNan/IsInf/IsFinite/LogicalNot produce bool; Invert takes integers.
+enum class UnaryOp {
+    Negative, Absolute, Sqrt, Exp, Log, LogicalNot,
+    Sign, Exp2, Expm1, Log2, Log10, Log1p, Sin, Cos, Tan, Arcsin, Arccos, Arctan,
+    Sinh, Cosh, Tanh, Floor, Ceil, Trunc, Rint, IsNan, IsInf, IsFinite, Invert,
+};
+/// Elementwise binary ufuncs. Comparisons produce bool; the others the operand dtype
+/// (logical_and/or/xor take bool operands: the frontend casts to bool first).
 enum class BinaryOp {
     Add, Subtract, Multiply, TrueDivide, FloorDivide, Remainder, Power,
     Minimum, Maximum, Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual,
+    Arctan2, Hypot, Fmin, Fmax, Fmod, LogicalAnd, LogicalOr, LogicalXor,
+    BitwiseAnd, BitwiseOr, BitwiseXor, LeftShift, RightShift,
 };
 /// Reductions. Sum/Prod/Min/Max keep the operand dtype (the frontend casts first when
 /// NumPy accumulates in a wider dtype); ArgMin/ArgMax produce int64 (flat index in C
@@ -56,6 +64,19 @@ struct ViewEntry {
     int64_t index = 0;                   ///< Index: as written (negative wraps)
     std::optional<int64_t> start, stop;  ///< Slice: as written
     int64_t step = 1;                    ///< Slice
+
+    static ViewEntry all() { return ViewEntry{}; } ///< `:`
+    static ViewEntry newAxis() {
+        ViewEntry e;
+        e.kind = NewAxis;
+        return e;
+    }
+    static ViewEntry at(int64_t i) {
+        ViewEntry e;
+        e.kind = Index;
+        e.index = i;
+        return e;
+    }
 };
 
 struct Node;
@@ -95,6 +116,8 @@ NodePtr makeCast(NodePtr value, DType dtype, SourceLoc loc);
 NodePtr makeUnary(UnaryOp op, NodePtr value, DType resultType, SourceLoc loc);
 /// Both operands must have the same dtype and shape (except comparisons' result dtype).
 NodePtr makeBinary(BinaryOp op, NodePtr lhs, NodePtr rhs, SourceLoc loc);
+/// numpy.where: `cond` is bool; all three operands have one shape, `x` and `y` one dtype.
+NodePtr makeWhere(NodePtr cond, NodePtr x, NodePtr y, SourceLoc loc);
 /// Broadcasts to `shape` (rank >= operand rank, right-aligned, numpy.broadcast_to).
 /// Returns `value` itself if the shapes are already equal.
 NodePtr makeBroadcast(NodePtr value, Shape shape, SourceLoc loc);

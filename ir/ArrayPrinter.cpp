@@ -66,6 +66,8 @@ std::string describe(const Node &n, const std::unordered_map<const Node *, int> 
     case NodeKind::Reduce:
         return fmt::format("{} {}, axes=({}){}", reduceOpName(n.reduceOp), ref(0),
                            fmt::join(n.axes, ", "), n.keepdims ? ", keepdims" : "");
+    case NodeKind::Where:
+        return fmt::format("where {}, {}, {}", ref(0), ref(1), ref(2));
     }
     return "?";
 }
@@ -119,6 +121,17 @@ void verify(const Function &f) {
             check(n.operand(0)->type.dtype == n.operand(1)->type.dtype, n, "operand dtypes differ");
             check(shapeEqual(n.operand(0)->type.shape, n.type.shape) &&
                       shapeEqual(n.operand(1)->type.shape, n.type.shape),
+                  n, "operand shapes differ from the result");
+            break;
+        case NodeKind::Where:
+            check(n.operands.size() == 3, n, "wrong operand count");
+            check(isBool(n.operand(0)->type.dtype), n, "condition is not bool");
+            check(n.operand(1)->type.dtype == n.type.dtype &&
+                      n.operand(2)->type.dtype == n.type.dtype,
+                  n, "operand dtypes differ from the result");
+            check(shapeEqual(n.operand(0)->type.shape, n.type.shape) &&
+                      shapeEqual(n.operand(1)->type.shape, n.type.shape) &&
+                      shapeEqual(n.operand(2)->type.shape, n.type.shape),
                   n, "operand shapes differ from the result");
             break;
         case NodeKind::Broadcast:

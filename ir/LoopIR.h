@@ -27,6 +27,16 @@ enum class Intrinsic {
     FloorDiv, FloorMod,          ///< floor_divide, remainder (Python's sign rules)
     Minimum, Maximum,            ///< minimum, maximum: NaN propagates
     IsNan,                       ///< isnan
+    // Float math with C's semantics, spelled std::<name> (NumPy's SIMD loops may differ
+    // from the C library by a few ULP in the transcendental ones).
+    Exp2, Expm1, Log2, Log10, Log1p, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh,
+    Floor, Ceil, Trunc, Rint, Atan2, Hypot,
+    Sign,                        ///< sign: -1, 0, 1 (NaN stays NaN, -0.0 gives 0.0)
+    IsInf, IsFinite,             ///< isinf, isfinite (false / true for integers)
+    Fmin, Fmax,                  ///< fmin, fmax: a NaN operand is ignored
+    Fmod,                        ///< fmod: C's truncated remainder; integer fmod by 0 is 0
+    BitAnd, BitOr, BitXor, Invert, ///< bitwise_and/or/xor, invert (integers, bool)
+    LeftShift, RightShift,       ///< left_shift, right_shift: counts >= width give 0 / -1
     WrapAdd, WrapSub, WrapMul, WrapNeg, ///< integer arithmetic that wraps (no C++ UB)
     BroadcastDim,                ///< npc::broadcast_dim(a, b): checked numpy broadcasting
     SliceStart, SliceLength,     ///< npc::slice_start/length(n, start, stop, step)

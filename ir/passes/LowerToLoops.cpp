@@ -344,6 +344,9 @@ ExprPtr Lowering::compute(const Node &n, const std::vector<ExprPtr> &idx) {
         return scalarize(n.operand(), viewIndex(n, idx));
     case NodeKind::Reduce:
         return computeReduce(n, idx);
+    case NodeKind::Where:
+        return loop::select(scalarize(n.operand(0), idx), scalarize(n.operand(1), idx),
+                            scalarize(n.operand(2), idx));
     }
     NPC_INTERNAL_ERROR("unhandled array node kind");
 }
@@ -373,6 +376,7 @@ void Lowering::checkRange(const Node &n) {
 
 ExprPtr Lowering::computeUnary(const Node &n, ExprPtr x) {
     using array::UnaryOp;
+    using loop::Intrinsic;
     DType t = n.type.dtype;
     switch (n.unaryOp) {
     case UnaryOp::Negative:
@@ -391,6 +395,31 @@ ExprPtr Lowering::computeUnary(const Node &n, ExprPtr x) {
         return loop::call(loop::Intrinsic::Log, {x}, t);
     case UnaryOp::LogicalNot:
         return loop::unary(loop::UnaryOp::Not, x);
+    case UnaryOp::Sign: return loop::call(Intrinsic::Sign, {x}, t);
+    case UnaryOp::Exp2: return loop::call(Intrinsic::Exp2, {x}, t);
+    case UnaryOp::Expm1: return loop::call(Intrinsic::Expm1, {x}, t);
+    case UnaryOp::Log2: return loop::call(Intrinsic::Log2, {x}, t);
+    case UnaryOp::Log10: return loop::call(Intrinsic::Log10, {x}, t);
+    case UnaryOp::Log1p: return loop::call(Intrinsic::Log1p, {x}, t);
+    case UnaryOp::Sin: return loop::call(Intrinsic::Sin, {x}, t);
+    case UnaryOp::Cos: return loop::call(Intrinsic::Cos, {x}, t);
+    case UnaryOp::Tan: return loop::call(Intrinsic::Tan, {x}, t);
+    case UnaryOp::Arcsin: return loop::call(Intrinsic::Asin, {x}, t);
+    case UnaryOp::Arccos: return loop::call(Intrinsic::Acos, {x}, t);
+    case UnaryOp::Arctan: return loop::call(Intrinsic::Atan, {x}, t);
+    case UnaryOp::Sinh: return loop::call(Intrinsic::Sinh, {x}, t);
+    case UnaryOp::Cosh: return loop::call(Intrinsic::Cosh, {x}, t);
+    case UnaryOp::Tanh: return loop::call(Intrinsic::Tanh, {x}, t);
+    // floor/ceil/trunc of integers and bools is the identity (NumPy 2 keeps the dtype).
+    case UnaryOp::Floor: return isInexact(t) ? loop::call(Intrinsic::Floor, {x}, t) : x;
+    case UnaryOp::Ceil: return isInexact(t) ? loop::call(Intrinsic::Ceil, {x}, t) : x;
+    case UnaryOp::Trunc: return isInexact(t) ? loop::call(Intrinsic::Trunc, {x}, t) : x;
+    case UnaryOp::Rint: return isInexact(t) ? loop::call(Intrinsic::Rint, {x}, t) : x;
+    case UnaryOp::IsNan: return loop::call(Intrinsic::IsNan, {x}, DType::Bool);
+    case UnaryOp::IsInf: return loop::call(Intrinsic::IsInf, {x}, DType::Bool);
+    case UnaryOp::IsFinite: return loop::call(Intrinsic::IsFinite, {x}, DType::Bool);
+    case UnaryOp::Invert:
+        return isBool(t) ? loop::unary(loop::UnaryOp::Not, x) : loop::call(Intrinsic::Invert, {x}, t);
     }
     NPC_INTERNAL_ERROR("unhandled unary op");
 }
@@ -431,6 +460,22 @@ ExprPtr Lowering::computeBinary(const Node &n, ExprPtr a, ExprPtr b) {
     case BinaryOp::GreaterEqual: return loop::binary(loop::BinaryOp::Ge, a, b);
     case BinaryOp::Equal: return loop::binary(loop::BinaryOp::Eq, a, b);
     case BinaryOp::NotEqual: return loop::binary(loop::BinaryOp::Ne, a, b);
+    case BinaryOp::Arctan2: return loop::call(Intrinsic::Atan2, {a, b}, t);
+    case BinaryOp::Hypot: return loop::call(Intrinsic::Hypot, {a, b}, t);
+    case BinaryOp::Fmin: return loop::call(Intrinsic::Fmin, {a, b}, t);
+    case BinaryOp::Fmax: return loop::call(Intrinsic::Fmax, {a, b}, t);
+    case BinaryOp::Fmod: return loop::call(Intrinsic::Fmod, {a, b}, t);
+    case BinaryOp::LogicalAnd: return loop::binary(loop::BinaryOp::And, a, b);
+    case BinaryOp::LogicalOr: return loop::binary(loop::BinaryOp::Or, a, b);
+    case BinaryOp::LogicalXor: return loop::binary(loop::BinaryOp::Ne, a, b);
+    case BinaryOp::BitwiseAnd:
+        return isBool(t) ? loop::binary(loop::BinaryOp::And, a, b) : loop::call(Intrinsic::BitAnd, {a, b}, t);
+    case BinaryOp::BitwiseOr:
+        return isBool(t) ? loop::binary(loop::BinaryOp::Or, a, b) : loop::call(Intrinsic::BitOr, {a, b}, t);
+    case BinaryOp::BitwiseXor:
+        return isBool(t) ? loop::binary(loop::BinaryOp::Ne, a, b) : loop::call(Intrinsic::BitXor, {a, b}, t);
+    case BinaryOp::LeftShift: return loop::call(Intrinsic::LeftShift, {a, b}, t);
+    case BinaryOp::RightShift: return loop::call(Intrinsic::RightShift, {a, b}, t);
     }
     NPC_INTERNAL_ERROR("unhandled binary op");
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "npc/arith.h"
+#include "npc/bitwise.h"
 #include "npc/config.h"
 #include "npc/index.h"
 
@@ -67,6 +68,45 @@ template <class T> NPC_HD constexpr bool isnan(T a) {
         return a != a;
     else
         return false;
+}
+
+/// numpy.isinf / numpy.isfinite for real dtypes (integers are always finite).
+template <class T> NPC_HD constexpr bool isinf(T a) {
+    if constexpr (std::is_floating_point_v<T>)
+        return a == a && a - a != a - a; // inf - inf is NaN; finite - itself is 0
+    else
+        return false;
+}
+template <class T> NPC_HD constexpr bool isfinite(T a) {
+    if constexpr (std::is_floating_point_v<T>)
+        return a - a == a - a; // NaN for inf and NaN
+    else
+        return true;
+}
+
+/// numpy.sign: -1, 0 or 1 in T; NaN stays NaN, and zero of either sign gives +0.0.
+template <class T> NPC_HD constexpr T sign(T a) {
+    if constexpr (std::is_floating_point_v<T>)
+        return a > 0 ? T(1) : a < 0 ? T(-1) : a == 0 ? T(0) : a;
+    else if constexpr (std::is_signed_v<T>)
+        return static_cast<T>((a > 0) - (a < 0));
+    else
+        return static_cast<T>(a > 0);
+}
+
+/// numpy.fmin / numpy.fmax: like minimum/maximum, but a NaN operand is ignored (the
+/// result is NaN only when both are).
+template <class T> NPC_HD constexpr T fmin(T a, T b) {
+    if constexpr (std::is_floating_point_v<T>)
+        return (a < b || b != b) ? a : b;
+    else
+        return a < b ? a : b;
+}
+template <class T> NPC_HD constexpr T fmax(T a, T b) {
+    if constexpr (std::is_floating_point_v<T>)
+        return (a > b || b != b) ? a : b;
+    else
+        return a > b ? a : b;
 }
 
 /// numpy.minimum / numpy.maximum: a NaN in either operand is the result.

@@ -1,0 +1,354 @@
+// NumPy's elementwise functions: the unary and binary ufuncs with NEP 50 promotion and
+// NumPy 2.x's loop selection (np.sin of int16 is float32, np.floor of int8 stays int8,
+// bool % bool is int8), and np.where, np.clip, np.round built from them.
+#include "frontend/LowerContext.h"
+#include "ir/Promotion.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace npc::lowering {
+namespace {
+
+using array::BinaryOp;
+using array::NodePtr;
+using array::UnaryOp;
+
+/// A comparison between an integer array and a Python int whose outcome the dtype's range
+/// already decides (`uint8_array < 300`, `uint8_array >= 0`): NumPy 2 compares such values
+/// exactly (no OverflowError), and emitting the comparison would draw -Wtype-limits.
+std::optional<bool> decidedByRange(BinaryOp op, const NodePtr &x, const NodePtr &c) {
+    if (!array::isComparison(op) || !isInteger(x->type.dtype) || x->type.weak ||
+        !isWeakIntConstant(c))
+        return std::nullopt;
+    // Work in long double: exact for every int64 and uint64 bound.
+    long double lo = static_cast<long double>(integerMin(x->type.dtype));
+    long double hi = static_cast<long double>(integerMax(x->type.dtype));
+    long double v = static_cast<long double>(c->intValue);
+    switch (op) {
+    case BinaryOp::Less: return hi < v ? std::optional(true) : lo >= v ? std::optional(false) : std::nullopt;
+    case BinaryOp::LessEqual: return hi <= v ? std::optional(true) : lo > v ? std::optional(false) : std::nullopt;
+    case BinaryOp::Greater: return lo > v ? std::optional(true) : hi <= v ? std::optional(false) : std::nullopt;
+    case BinaryOp::GreaterEqual: return lo >= v ? std::optional(true) : hi < v ? std::optional(false) : std::nullopt;
+    case BinaryOp::Equal: return v < lo || v > hi ? std::optional(false) : std::nullopt;
+    case BinaryOp::NotEqual: return v < lo || v > hi ? std::optional(true) : std::nullopt;
+    default: return std::nullopt;
+    }
+}
+
+BinaryOp mirrored(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Less: return BinaryOp::Greater;
+    case BinaryOp::LessEqual: return BinaryOp::GreaterEqual;
+    case BinaryOp::Greater: return BinaryOp::Less;
+    case BinaryOp::GreaterEqual: return BinaryOp::LessEqual;
+    default: return op;
+    }
+}
+
+bool isLogical(BinaryOp op) {
+    return op == BinaryOp::LogicalAnd || op == BinaryOp::LogicalOr || op == BinaryOp::LogicalXor;
+}
+
+bool isBitwise(BinaryOp op) {
+    return op == BinaryOp::BitwiseAnd || op == BinaryOp::BitwiseOr ||
+           op == BinaryOp::BitwiseXor || op == BinaryOp::LeftShift || op == BinaryOp::RightShift;
+}
+
+/// NumPy's loop selection for float-only ufuncs on integer (or bool) inputs: the smallest
+/// float that holds every input value (bool/int8/uint8 would be float16, which npc lacks).
+DType floatLoop(DType in, std::string_view ufunc, SourceLoc loc) {
+    if (isInexact(in))
+        return in;
+    if (itemSize(in) == 1)
+        throw UserError(loc, fmt::format("np.{} of {} produces float16, which npc does not "
+                                         "support; convert the input to float32 first",
+                                         ufunc, dtypeName(in)));
+    return itemSize(in) == 2 ? DType::Float32 : DType::Float64;
+}
+
+/// The truth value of each element (nonzero, NaN included), as numpy.logical_* read it.
+NodePtr truthValue(const NodePtr &v, SourceLoc loc) {
+    return array::makeCast(v, DType::Bool, loc);
+}
+
+} // namespace
+
+NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
+    std::optional<bool> decided = decidedByRange(op, a, b);
+    if (!decided)
+        decided = decidedByRange(mirrored(op), b, a);
+    if (decided) {
+        Shape shape = broadcastShapes(a->type.shape, b->type.shape, loc);
+        return array::makeBroadcast(array::makeIntConstant(*decided, DType::Bool, false, loc),
+                                    shape, loc);
+    }
+    PromotionType pt = promote({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
+    DType dtype = pt.dtype;
+    if (isComplex(dtype))
+        throw UserError(loc, "complex numbers are not supported yet");
+    std::string_view name = array::binaryOpName(op);
+    if (isLogical(op)) {
+        a = truthValue(a, loc);
+        b = truthValue(b, loc);
+        dtype = DType::Bool;
+    }
+    if (isBitwise(op) && isInexact(dtype))
+        throw UserError(loc, fmt::format("ufunc '{}' not supported for {} operands (only "
+                                         "integers and bools)",
+                                         name, dtypeName(dtype)));
+    if (op == BinaryOp::TrueDivide && !isInexact(dtype))
+        dtype = DType::Float64;
+    if (op == BinaryOp::Arctan2 || op == BinaryOp::Hypot)
+        dtype = floatLoop(dtype, name, loc);
+    if (isBool(dtype) && op == BinaryOp::Subtract)
+        throw UserError(loc, "numpy boolean subtract, the `-` operator, is not supported; use "
+                             "the bitwise_xor, the `^` operator, or the logical_xor function "
+                             "instead");
+    // NumPy has no bool loop for these: bools compute in int8.
+    if (isBool(dtype) && (op == BinaryOp::Power || op == BinaryOp::FloorDivide ||
+                          op == BinaryOp::Remainder || op == BinaryOp::Fmod ||
+                          op == BinaryOp::LeftShift || op == BinaryOp::RightShift))
+        dtype = DType::Int8;
+    Shape shape = broadcastShapes(a->type.shape, b->type.shape, loc);
+    a = array::makeBroadcast(castTo(a, dtype, loc), shape, loc);
+    b = array::makeBroadcast(castTo(b, dtype, loc), shape, loc);
+    NodePtr result = array::makeBinary(op, a, b, loc);
+    if (!pt.weak || array::isComparison(op) || isLogical(op))
+        return result;
+    // Both operands were Python scalars: the result stays a Python scalar (weak).
+    array::Node weakResult = *result;
+    weakResult.type.weak = true;
+    return std::make_shared<const array::Node>(std::move(weakResult));
+}
+
+NodePtr ExprLowering::unary(UnaryOp op, NodePtr a, SourceLoc loc) {
+    DType in = a->type.dtype;
+    if (isComplex(in))
+        throw UserError(loc, "complex numbers are not supported yet");
+    std::string_view name = array::unaryOpName(op);
+    switch (op) {
+    case UnaryOp::Negative:
+        if (isBool(in))
+            throw UserError(loc, "the numpy boolean negative, the `-` operator, is not "
+                                 "supported; use `~` or np.logical_not instead");
+        [[fallthrough]];
+    case UnaryOp::Absolute:
+        if (a->kind == array::NodeKind::Constant && a->type.weak && op == UnaryOp::Negative) {
+            if (isFloat(in))
+                return array::makeFloatConstant(-a->floatValue, in, true, loc);
+            return array::makeIntConstant(-a->intValue, in, true, loc);
+        }
+        return array::makeUnary(op, a, in, loc);
+    case UnaryOp::LogicalNot:
+    case UnaryOp::IsNan:
+    case UnaryOp::IsInf:
+    case UnaryOp::IsFinite:
+        return array::makeUnary(op, castTo(a, in, loc), DType::Bool, loc);
+    case UnaryOp::Sign:
+        if (isBool(in))
+            throw UserError(loc, "np.sign is not defined for bool (NumPy has no bool loop); "
+                                 "cast to an integer dtype first");
+        return array::makeUnary(op, castTo(a, in, loc), in, loc);
+    case UnaryOp::Invert:
+        if (isInexact(in))
+            throw UserError(loc, fmt::format("ufunc 'invert' (the `~` operator) is not "
+                                             "supported for {}; only integers and bools",
+                                             dtypeName(in)));
+        return array::makeUnary(op, castTo(a, in, loc), in, loc);
+    case UnaryOp::Floor:
+    case UnaryOp::Ceil:
+    case UnaryOp::Trunc: // NumPy 2 keeps integer and bool dtypes: the identity.
+        return array::makeUnary(op, castTo(a, in, loc), in, loc);
+    default:
+        break;
+    }
+    DType out = floatLoop(in, name, loc);
+    return array::makeUnary(op, castTo(a, out, loc), out, loc);
+}
+
+namespace {
+
+Handler unaryUfunc(UnaryOp op) {
+    return [op](ExprLowering &lowering, const CallArgs &args) {
+        auto b = bind(args, {{"x", true}});
+        return Value::array(lowering.unary(op, requireArray(b[0], args, "x"), args.loc), args.loc);
+    };
+}
+
+Handler binaryUfunc(BinaryOp op) {
+    return [op](ExprLowering &lowering, const CallArgs &args) {
+        auto b = bind(args, {{"x1", true}, {"x2", true}});
+        return Value::array(lowering.binary(op, requireArray(b[0], args, "x1"),
+                                            requireArray(b[1], args, "x2"), args.loc),
+                            args.loc);
+    };
+}
+
+/// numpy.square: x * x (bool squares in int8, as NumPy has no bool loop).
+Value square(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"x", true}});
+    NodePtr x = requireArray(b[0], args, "x");
+    DType t = isBool(x->type.dtype) ? DType::Int8 : x->type.dtype;
+    x = lowering.castTo(x, t, args.loc);
+    return Value::array(lowering.binary(BinaryOp::Multiply, x, x, args.loc), args.loc);
+}
+
+/// numpy.round / numpy.around with decimals=0: round half to even (np.rint) for floats,
+/// the identity for integers; bool would round in float16.
+Value round(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}, {"decimals", false}});
+    NodePtr x = requireArray(b[0], args, "a");
+    if (b[1] && !(b[1]->kind == Value::Array && isWeakIntConstant(b[1]->node) &&
+                  b[1]->node->intValue == 0))
+        throw UserError(b[1]->loc, fmt::format("{}(): only decimals=0 is supported yet",
+                                               args.function));
+    if (isBool(x->type.dtype))
+        throw UserError(args.loc, fmt::format("{} of bool produces float16, which npc does not "
+                                              "support; convert the input first",
+                                              args.function));
+    if (!isInexact(x->type.dtype))
+        return Value::array(lowering.castTo(x, x->type.dtype, args.loc), args.loc);
+    return Value::array(lowering.unary(UnaryOp::Rint, x, args.loc), args.loc);
+}
+
+/// numpy.where(condition, x, y): x and y promoted like a binary ufunc's operands, all
+/// three broadcast together; the condition is read by truth value.
+Value where(ExprLowering &lowering, const CallArgs &args) {
+    if (args.positional.size() == 1 && args.keywords.empty())
+        throw UserError(args.loc, "np.where(condition) with one argument is not supported; "
+                                  "pass x and y too");
+    auto b = bind(args, {{"condition", true}, {"x", true}, {"y", true}});
+    NodePtr cond = requireArray(b[0], args, "condition");
+    NodePtr x = requireArray(b[1], args, "x");
+    NodePtr y = requireArray(b[2], args, "y");
+    DType dtype = promote({x->type.dtype, x->type.weak}, {y->type.dtype, y->type.weak}).dtype;
+    if (isComplex(dtype))
+        throw UserError(args.loc, "complex numbers are not supported yet");
+    Shape shape = broadcastShapes(broadcastShapes(cond->type.shape, x->type.shape, args.loc),
+                                  y->type.shape, args.loc);
+    cond = array::makeBroadcast(truthValue(cond, args.loc), shape, args.loc);
+    x = array::makeBroadcast(lowering.castTo(x, dtype, args.loc), shape, args.loc);
+    y = array::makeBroadcast(lowering.castTo(y, dtype, args.loc), shape, args.loc);
+    return Value::array(array::makeWhere(cond, x, y, args.loc), args.loc);
+}
+
+/// numpy.clip(a, a_min, a_max) as NumPy 2.x computes it: minimum(maximum(a, a_min),
+/// a_max) with NaN propagating from any operand, `a` returned when it equals a bound (so
+/// -0.0 stays -0.0), the dtype NEP 50's promotion of all three, and a Python int bound
+/// outside an integer dtype's range clamped to it (np.clip(uint8_array, -1, 300) is
+/// uint8). None leaves that side open.
+Value clip(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}, {"a_min", false}, {"a_max", false}});
+    NodePtr x = requireArray(b[0], args, "a");
+    std::vector<NodePtr> bounds;
+    for (int i : {1, 2})
+        bounds.push_back(b[i] && b[i]->kind != Value::None
+                             ? requireArray(b[i], args, i == 1 ? "a_min" : "a_max")
+                             : nullptr);
+    PromotionType pt{x->type.dtype, x->type.weak};
+    for (const NodePtr &bound : bounds)
+        if (bound)
+            pt = promote(pt, {bound->type.dtype, bound->type.weak});
+    DType dtype = pt.dtype;
+    if (isComplex(dtype))
+        throw UserError(args.loc, "complex numbers are not supported yet");
+    NodePtr result = lowering.castTo(x, dtype, args.loc);
+    for (size_t i = 0; i < 2; ++i) {
+        NodePtr bound = bounds[i];
+        if (!bound)
+            continue;
+        if (isWeakIntConstant(bound) && isInteger(dtype)) {
+            int64_t v = bound->intValue;
+            if (v < 0 && isUnsignedInteger(dtype))
+                v = 0;
+            else if (v < integerMin(dtype))
+                v = integerMin(dtype);
+            else if (v > 0 && static_cast<uint64_t>(v) > integerMax(dtype))
+                v = static_cast<int64_t>(integerMax(dtype));
+            bound = array::makeIntConstant(v, dtype, false, bound->loc);
+        }
+        bound = lowering.castTo(bound, dtype, args.loc);
+        // The bound first: npc's minimum/maximum return the second operand on ties.
+        result = lowering.binary(i == 0 ? BinaryOp::Maximum : BinaryOp::Minimum, bound, result,
+                                 args.loc);
+    }
+    return Value::array(array::withName(result, "clip"), args.loc);
+}
+
+} // namespace
+
+const std::map<std::string, Handler> &elementwiseFunctions() {
+    static const std::map<std::string, Handler> table = {
+        {"numpy.sqrt", unaryUfunc(UnaryOp::Sqrt)},
+        {"numpy.exp", unaryUfunc(UnaryOp::Exp)},
+        {"numpy.log", unaryUfunc(UnaryOp::Log)},
+        {"numpy.abs", unaryUfunc(UnaryOp::Absolute)},
+        {"numpy.absolute", unaryUfunc(UnaryOp::Absolute)},
+        {"numpy.negative", unaryUfunc(UnaryOp::Negative)},
+        {"numpy.sign", unaryUfunc(UnaryOp::Sign)},
+        {"numpy.square", square},
+        {"numpy.exp2", unaryUfunc(UnaryOp::Exp2)},
+        {"numpy.expm1", unaryUfunc(UnaryOp::Expm1)},
+        {"numpy.log2", unaryUfunc(UnaryOp::Log2)},
+        {"numpy.log10", unaryUfunc(UnaryOp::Log10)},
+        {"numpy.log1p", unaryUfunc(UnaryOp::Log1p)},
+        {"numpy.sin", unaryUfunc(UnaryOp::Sin)},
+        {"numpy.cos", unaryUfunc(UnaryOp::Cos)},
+        {"numpy.tan", unaryUfunc(UnaryOp::Tan)},
+        {"numpy.arcsin", unaryUfunc(UnaryOp::Arcsin)},
+        {"numpy.arccos", unaryUfunc(UnaryOp::Arccos)},
+        {"numpy.arctan", unaryUfunc(UnaryOp::Arctan)},
+        {"numpy.sinh", unaryUfunc(UnaryOp::Sinh)},
+        {"numpy.cosh", unaryUfunc(UnaryOp::Cosh)},
+        {"numpy.tanh", unaryUfunc(UnaryOp::Tanh)},
+        {"numpy.floor", unaryUfunc(UnaryOp::Floor)},
+        {"numpy.ceil", unaryUfunc(UnaryOp::Ceil)},
+        {"numpy.trunc", unaryUfunc(UnaryOp::Trunc)},
+        {"numpy.rint", unaryUfunc(UnaryOp::Rint)},
+        {"numpy.round", round},
+        {"numpy.around", round},
+        {"numpy.isnan", unaryUfunc(UnaryOp::IsNan)},
+        {"numpy.isinf", unaryUfunc(UnaryOp::IsInf)},
+        {"numpy.isfinite", unaryUfunc(UnaryOp::IsFinite)},
+        {"numpy.logical_not", unaryUfunc(UnaryOp::LogicalNot)},
+        {"numpy.invert", unaryUfunc(UnaryOp::Invert)},
+        {"numpy.bitwise_not", unaryUfunc(UnaryOp::Invert)},
+        {"numpy.add", binaryUfunc(BinaryOp::Add)},
+        {"numpy.subtract", binaryUfunc(BinaryOp::Subtract)},
+        {"numpy.multiply", binaryUfunc(BinaryOp::Multiply)},
+        {"numpy.divide", binaryUfunc(BinaryOp::TrueDivide)},
+        {"numpy.true_divide", binaryUfunc(BinaryOp::TrueDivide)},
+        {"numpy.floor_divide", binaryUfunc(BinaryOp::FloorDivide)},
+        {"numpy.mod", binaryUfunc(BinaryOp::Remainder)},
+        {"numpy.remainder", binaryUfunc(BinaryOp::Remainder)},
+        {"numpy.fmod", binaryUfunc(BinaryOp::Fmod)},
+        {"numpy.power", binaryUfunc(BinaryOp::Power)},
+        {"numpy.minimum", binaryUfunc(BinaryOp::Minimum)},
+        {"numpy.maximum", binaryUfunc(BinaryOp::Maximum)},
+        {"numpy.fmin", binaryUfunc(BinaryOp::Fmin)},
+        {"numpy.fmax", binaryUfunc(BinaryOp::Fmax)},
+        {"numpy.arctan2", binaryUfunc(BinaryOp::Arctan2)},
+        {"numpy.hypot", binaryUfunc(BinaryOp::Hypot)},
+        {"numpy.logical_and", binaryUfunc(BinaryOp::LogicalAnd)},
+        {"numpy.logical_or", binaryUfunc(BinaryOp::LogicalOr)},
+        {"numpy.logical_xor", binaryUfunc(BinaryOp::LogicalXor)},
+        {"numpy.bitwise_and", binaryUfunc(BinaryOp::BitwiseAnd)},
+        {"numpy.bitwise_or", binaryUfunc(BinaryOp::BitwiseOr)},
+        {"numpy.bitwise_xor", binaryUfunc(BinaryOp::BitwiseXor)},
+        {"numpy.left_shift", binaryUfunc(BinaryOp::LeftShift)},
+        {"numpy.right_shift", binaryUfunc(BinaryOp::RightShift)},
+        {"numpy.less", binaryUfunc(BinaryOp::Less)},
+        {"numpy.less_equal", binaryUfunc(BinaryOp::LessEqual)},
+        {"numpy.greater", binaryUfunc(BinaryOp::Greater)},
+        {"numpy.greater_equal", binaryUfunc(BinaryOp::GreaterEqual)},
+        {"numpy.equal", binaryUfunc(BinaryOp::Equal)},
+        {"numpy.not_equal", binaryUfunc(BinaryOp::NotEqual)},
+        {"numpy.where", where},
+        {"numpy.clip", clip},
+        {"builtins.abs", unaryUfunc(UnaryOp::Absolute)},
+    };
+    return table;
+}
+
+} // namespace npc::lowering
