@@ -1,0 +1,280 @@
+"""npc's diagnostics on bad input: exit status 1 (2 for a bad command line), a located
+`file.py:LINE:COL: error: message` followed by the source line and a caret line, no
+output files, never an internal error."""
+
+import re
+import subprocess
+import textwrap
+
+import pytest
+
+import npc_harness
+
+HEAD = "import numpy as np\n\n"
+
+# (id, source after HEAD, words the message must contain, (line, token the caret marks)).
+# The token's first occurrence on that line is where the column must point; None: only
+# the line is checked (a syntax error's column is the parser's choice).
+CASES = [
+    ("syntax-error", """
+        # npc export f(float64[:])
+        def f(x):
+            return x +
+        """, "syntax", (5, None)),
+    ("class", """
+        class Model:
+            pass
+
+        # npc export f(float64[:])
+        def f(x):
+            return x
+        """, "class", (3, "class")),
+    ("lambda", """
+        # npc export f(float64[:])
+        def f(x):
+            g = lambda y: y + 1
+            return g(x)
+        """, "lambda", (5, "lambda")),
+    ("np-fft", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.fft.fft(x)
+        """, "np.fft", (5, "np.fft")),
+    ("np-cumsum", """
+        # npc export f(float64[:])
+        def f(x):
+            return x + np.cumsum(x)
+        """, "np.cumsum", (5, "np.cumsum")),
+    ("missing-signature", """
+        def f(x):
+            return x + 1
+        """, "# npc export f(", (3, "f(x)")),
+    ("complex-argument", """
+        # npc export f(complex128[:])
+        def f(x):
+            return x + 1
+        """, "complex128", (3, "complex128")),
+    ("unknown-type", """
+        # npc export f(flaot64[:])
+        def f(x):
+            return x + 1
+        """, "flaot64", (3, "flaot64")),
+    ("signature-syntax", """
+        # npc export f(float64[:)
+        def f(x):
+            return x
+        """, "", (3, None)),
+    ("argument-count", """
+        # npc export f(float64[:], float64[:])
+        def f(x):
+            return x + 1
+        """, "2 argument types", (3, None)),
+    ("export-names-no-function", """
+        # npc export g(float64[:])
+        def f(x):
+            return x
+        """, "'g'", (3, "g")),
+    ("fixed-shape-mismatch", """
+        # npc export f(float64[3], float64[4])
+        def f(x, y):
+            return x + y
+        """, "operands could not be broadcast together with shapes (3,) (4,)", (5, "x + y")),
+    ("uint8-plus-300", """
+        # npc export f(uint8[:])
+        def f(x):
+            return x + 300
+        """, "Python integer 300 out of bounds for uint8", (5, "300")),
+    ("second-overload-only", """
+        # npc export f(float64[:])
+        # npc export f(uint8[:])
+        def f(x):
+            return x + 300
+        """, "Python integer 300 out of bounds for uint8", (6, "300")),
+    ("axis-out-of-bounds", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return x.sum(axis=2)
+        """, "axis 2 is out of bounds for array of dimension 2", (5, "2)")),
+    ("repeated-axis", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return x.sum(axis=(0, 0))
+        """, "axis", (5, None)),
+    ("argmin-axis-tuple", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return np.argmin(x, axis=(0, 1))
+        """, "axis", (5, None)),
+    ("undefined-name", """
+        # npc export f(float64[:])
+        def f(x):
+            return x + y
+        """, "name 'y' is not defined", (5, "y")),
+    ("too-many-indices", """
+        # npc export f(float64[:])
+        def f(x):
+            return x[0, 0]
+        """, "too many indices for array: array is 1-dimensional, but 2 were indexed",
+     (5, "x[0, 0]")),
+    ("index-out-of-bounds", """
+        # npc export f(float64[3])
+        def f(x):
+            return x[5]
+        """, "index 5 is out of bounds for axis 0 with size 3", (5, "x[5]")),
+    ("slice-step-zero", """
+        # npc export f(float64[:])
+        def f(x):
+            return x[::0]
+        """, "slice step cannot be zero", (5, "0]")),
+    ("is-comparison", """
+        # npc export f(float64[:])
+        def f(x):
+            return x is None
+        """, "'is' and 'in' comparisons are not supported", (5, "x is None")),
+    ("multi-line-expression", """
+        # npc export f(float64[:])
+        def f(x):
+            return (x +
+                    np.cumsum(x))
+        """, "np.cumsum", (6, "np.cumsum")),
+    ("tab-indented", "# npc export f(float64[:])\ndef f(x):\n\treturn x + np.cumsum(x)\n",
+     "np.cumsum", (5, "np.cumsum")),
+]
+
+DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
+
+
+def write_source(tmp_path, name, body):
+    path = tmp_path / f"{name.replace('-', '_')}.py"
+    path.write_bytes((HEAD + textwrap.dedent(body).lstrip("\n")).encode())
+    return path
+
+
+def transpile_bad(tmp_path, path, *extra):
+    """Runs npc on `path` into a fresh output directory; checks what every failure
+    must do (exit 1, no internal error, nothing written) and returns the process."""
+    out = tmp_path / "out"
+    p = npc_harness.run_npc("transpile", path, "-o", out, *extra, cwd=tmp_path)
+    assert p.returncode == 1, f"exit {p.returncode}, expected 1:\n{p.stderr}"
+    assert "internal error" not in p.stderr.lower()
+    assert not out.exists() or not any(out.iterdir()), f"files written: {list(out.rglob('*'))}"
+    assert p.stdout == ""
+    return p
+
+
+def check_located(stderr, path, line, token):
+    """stderr starts with `NAME.py:LINE:COL: error: ...`, the source line, and a caret
+    line whose caret is under `token` (its first occurrence on the line)."""
+    lines = stderr.split("\n")
+    m = DIAGNOSTIC.fullmatch(lines[0])
+    assert m, f"not a located diagnostic: {lines[0]!r}"
+    assert m["file"].endswith(path.name)
+    assert int(m["line"]) == line, stderr
+    source_line = path.read_bytes().decode().splitlines()[line - 1]
+    assert len(lines) >= 3, stderr
+    assert lines[1] == source_line, f"source line {lines[1]!r}, expected {source_line!r}"
+    caret = lines[2]
+    assert re.fullmatch(r"[ \t]*\^~*", caret), f"bad caret line {caret!r}"
+    col = int(m["col"])
+    assert 1 <= col <= len(source_line.encode()) + 1
+    # The caret line copies the source line's tabs, so the caret lines up in any terminal.
+    prefix = caret[: caret.index("^")]
+    expected_prefix = "".join("\t" if c == "\t" else " " for c in source_line[: len(prefix)])
+    assert prefix == expected_prefix, f"caret line {caret!r} does not line up with {source_line!r}"
+    if token is not None:
+        # Columns count bytes (the same as characters on these ASCII lines).
+        at = source_line.index(token)
+        assert col - 1 == len(source_line[:at].encode()), (
+            f"column {col}, expected the {token!r} at byte column {at + 1}:\n{stderr}")
+        assert len(prefix) == at, f"caret not under {token!r}:\n{stderr}"
+    return m["msg"]
+
+
+@pytest.mark.parametrize("name,body,words,where", CASES, ids=[c[0] for c in CASES])
+def test_located_error(tmp_path, name, body, words, where):
+    path = write_source(tmp_path, name, body)
+    p = transpile_bad(tmp_path, path)
+    msg = check_located(p.stderr, path, *where)
+    assert words in msg, f"message {msg!r} lacks {words!r}"
+
+
+def test_missing_signature_says_how_to_write_one(tmp_path):
+    path = write_source(tmp_path, "nosig", """
+        def kernel(x, y):
+            return x + y
+        """)
+    p = transpile_bad(tmp_path, path)
+    # The message shows an export line for this very function.
+    assert "# npc export kernel(" in p.stderr
+
+
+def test_error_with_emit_main_writes_nothing(tmp_path):
+    path = write_source(tmp_path, "err", CASES[4][1])
+    transpile_bad(tmp_path, path, "--emit-main")
+
+
+def test_existing_output_directory_is_left_alone(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "keep.txt").write_text("x")
+    path = write_source(tmp_path, "err", CASES[4][1])
+    p = npc_harness.run_npc("transpile", path, "-o", out, "--emit-main")
+    assert p.returncode == 1
+    assert [f.name for f in out.iterdir()] == ["keep.txt"]
+
+
+@pytest.mark.parametrize("flag", ["--emit-ir", "--emit-loops"])
+def test_error_with_ir_dumps(tmp_path, flag):
+    path = write_source(tmp_path, "err", CASES[4][1])
+    p = npc_harness.run_npc("transpile", path, flag, cwd=tmp_path)
+    assert p.returncode == 1 and "internal error" not in p.stderr
+    check_located(p.stderr, path, 5, "np.cumsum")
+    assert not any(f.suffix in (".cpp", ".h") for f in tmp_path.iterdir())
+
+
+def test_missing_file(tmp_path):
+    out = tmp_path / "out"
+    p = npc_harness.run_npc("transpile", tmp_path / "nope.py", "-o", out)
+    assert p.returncode == 1, p.stderr
+    assert "nope.py" in p.stderr and "error" in p.stderr
+    assert "internal error" not in p.stderr.lower()
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("args", [
+    ["transpile", "{src}", "--no-such-option"],
+    ["transpile"],
+    ["transpile", "{src}", "--target", "metal"],
+    ["no-such-command"],
+])  # fmt: skip
+def test_bad_command_line_exits_2(tmp_path, args):
+    src = write_source(tmp_path, "ok", CASES[4][1])
+    out = tmp_path / "out"
+    p = npc_harness.run_npc(*[a.format(src=src) for a in args], "-o", out, cwd=tmp_path)
+    assert p.returncode == 2, f"exit {p.returncode}:\n{p.stderr}"
+    assert "internal error" not in p.stderr.lower()
+    assert not out.exists()
+
+
+def test_caret_after_non_ascii(tmp_path):
+    path = write_source(tmp_path, "unicode", """
+        # npc export f(float64[:])
+        def f(x):
+            résultat = x + np.cumsum(x)
+            return résultat
+        """)
+    p = transpile_bad(tmp_path, path)
+    lines = p.stderr.split("\n")
+    assert lines[2].index("^") == lines[1].index("np.cumsum"), p.stderr
+
+
+def test_crlf_source(tmp_path):
+    path = tmp_path / "crlf.py"
+    path.write_bytes(b"import numpy as np\r\n\r\n# npc export f(float64[:])\r\n"
+                     b"def f(x):\r\n    return np.cumsum(x)\r\n")
+    p = transpile_bad(tmp_path, path)
+    check_located(p.stderr, path, 5, "np.cumsum")
+    # Text mode above turned "\r\n" into "\n"; the raw bytes must have no "\r" either.
+    raw = subprocess.run([str(npc_harness.npc_bin()), "transpile", str(path), "-o",
+                          str(tmp_path / "out")], capture_output=True, timeout=60)
+    assert b"\r" not in raw.stderr, raw.stderr

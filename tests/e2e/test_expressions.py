@@ -1,0 +1,22 @@
+"""kernels/expressions.py: precedence and signs survive the trip to C++."""
+
+import numpy as np
+import pytest
+
+KERNEL = "expressions.py"
+
+
+@pytest.mark.parametrize("n", [5, 1, 0, 19])
+def test_values(kernel, n):
+    x = np.resize([1.5, -2.0, 3.0, 0.25, -0.5], n)
+    y = np.resize([0.5, 4.0, -1.0, 2.0, 1.5], n)
+    a = np.resize(np.array([5, -7, 3, 0, -1], np.int64), n)
+    b = np.resize(np.array([2, 3, -2, 1, -4], np.int64), n)
+    kernel.check(x, y, a, b)
+
+
+def test_random(kernel):
+    rng = np.random.default_rng(0)
+    x, y = rng.uniform(0.5, 2, 50), rng.uniform(-2, 2, 50)
+    a, b = rng.integers(-50, 50, 50), rng.integers(1, 5, 50) * rng.choice([-1, 1], 50)
+    kernel.check(x, y, a, b)

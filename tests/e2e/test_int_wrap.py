@@ -1,0 +1,49 @@
+"""kernels/int_wrap.py: int8/uint8 arithmetic wraps; `int8 + 1` stays int8 (NEP 50)."""
+
+import numpy as np
+import pytest
+
+KERNEL = "int_wrap.py"
+
+
+def test_every_value(kernel):
+    a = np.arange(-128, 128, dtype=np.int8)
+    b = np.arange(256, dtype=np.uint8)
+    inc, square, neg, up, down, mixed, plus_n, times_n = kernel.check(a, b, 3)
+    assert inc.dtype == np.int8 and inc[-1] == -128  # 127 + 1 wraps
+    assert neg[0] == -128  # -(-128) wraps
+    assert down[0] == 255 and up[100] == 44
+    assert mixed.dtype == np.int16
+    assert plus_n.dtype == np.int8 and times_n.dtype == np.uint8
+
+
+@pytest.mark.parametrize("n", [0, 1, 100, 127])
+def test_int_argument_is_weak(kernel, n):
+    # a + n stays int8 and b * n uint8 (wrapping) while n fits both: a weak Python int.
+    a = np.array([-128, -1, 0, 1, 127], dtype=np.int8)
+    b = np.array([0, 1, 2, 128, 255], dtype=np.uint8)
+    kernel.check(a, b, n)
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError,
+                   reason="npc bug: an `int` argument outside the array's dtype "
+                   "wraps silently; NumPy raises OverflowError (NEP 50)")
+@pytest.mark.parametrize("n", [300, -129, -1])
+def test_int_argument_out_of_range_raises(kernel, n):
+    # int8 + 300 and int8 + -129 overflow; so does uint8 * -1.
+    kernel.check_raises(np.array([1, 2], np.int8), np.array([1, 2], np.uint8), n,
+                        match=f"Python integer {n} out of bounds for")
+
+
+@pytest.mark.parametrize("n", [1, 0, 19])
+def test_edges(kernel, n):
+    kernel.check(np.full(n, 127, dtype=np.int8), np.full(n, 255, dtype=np.uint8), 1)
+
+
+def test_size_one_broadcasts(kernel):
+    kernel.check(np.array([-5, 100, 127], dtype=np.int8), np.array([200], dtype=np.uint8), 2)
+
+
+def test_length_mismatch_raises(kernel):
+    kernel.check_raises(np.zeros(3, np.int8), np.zeros(2, np.uint8), 1,
+                        match="could not be broadcast together")

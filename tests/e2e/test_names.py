@@ -1,0 +1,29 @@
+"""Python identifiers that mean something in C++ or to npc's emitter must not break or
+change the generated code."""
+
+import numpy as np
+import pytest
+
+import npc_harness
+
+KERNEL = "names.py"
+
+
+@pytest.mark.parametrize("n", [2, 1, 21])
+def test_keywords_and_emitter_names(kernel, n):
+    kernel.check(np.linspace(-1, 1, n), np.linspace(0.5, 2, n))
+
+
+def test_broadcast_argument(kernel):
+    kernel.check(np.array([1.0]), np.array([3.0, -4.0, 0.5]))
+
+
+@pytest.mark.xfail(strict=True, raises=npc_harness.BuildError,
+                   reason="npc bug: Python names that are macros of the standard headers (EOF, "
+                   "INT_MAX, INT64_MAX, SIZE_MAX, RAND_MAX, EXIT_FAILURE, M_PI) are emitted "
+                   "unchanged (NAN, INFINITY, errno, NULL are renamed)")
+def test_cpp_macros(kernels, build_cache):
+    build_cache.compile_kernel_only(npc_harness.KERNELS / "names_cpp_macros.py")
+    k = kernels("names_cpp_macros.py")
+    k.check(np.array([1.0, 2.0, -3.0]))
+    k.check(np.linspace(0, 1, 19))
