@@ -3,6 +3,8 @@
 import numpy as np
 import pytest
 
+import npc_harness
+
 KERNEL = "expressions.py"
 
 
@@ -20,3 +22,13 @@ def test_random(kernel):
     x, y = rng.uniform(0.5, 2, 50), rng.uniform(-2, 2, 50)
     a, b = rng.integers(-50, 50, 50), rng.integers(1, 5, 50) * rng.choice([-1, 1], 50)
     kernel.check(x, y, a, b)
+
+
+@pytest.mark.xfail(strict=True, raises=npc_harness.BuildError,
+                   reason="npc bug: an array argument read only for its size (or not at all) "
+                   "leaves unused `y_s0` / `y_data` declarations: -Werror=unused-variable")
+def test_unused_argument(kernels, build_cache):
+    build_cache.compile_kernel_only(npc_harness.KERNELS / "unused_argument.py")
+    k = kernels("unused_argument.py")
+    k.check(np.array([1.0, 2.0]), np.ones((2, 3)), np.arange(4, dtype=np.int32))
+    k.check(np.linspace(0, 1, 19), np.ones((0, 3)), np.zeros(0, np.int32))
