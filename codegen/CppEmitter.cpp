@@ -5,6 +5,7 @@
 #include "codegen/CodeWriter.h"
 
 #include <fmt/format.h>
+#include <set>
 
 namespace npc::codegen {
 namespace {
@@ -49,6 +50,49 @@ bool usesIntrinsic(const std::vector<StmtPtr> &stmts, loop::Intrinsic f) {
     return false;
 }
 
+void collectLoads(const loop::ExprPtr &e, std::set<std::string> &out) {
+    if (!e)
+        return;
+    if (e->kind == loop::ExprKind::Load)
+        out.insert(e->name);
+    for (const loop::ExprPtr &a : e->args)
+        collectLoads(a, out);
+}
+
+/// Names of the buffers `stmts` reads, so unused arguments get no data pointer.
+void collectLoads(const std::vector<StmtPtr> &stmts, std::set<std::string> &out) {
+    for (const StmtPtr &s : stmts) {
+        collectLoads(s->value, out);
+        collectLoads(s->offset, out);
+        collectLoads(s->extent, out);
+        collectLoads(s->stmts, out);
+        collectLoads(s->orelse, out);
+    }
+}
+
+bool usesVar(const loop::ExprPtr &e, const std::string &name) {
+    if (!e)
+        return false;
+    if (e->kind == loop::ExprKind::Var && e->name == name)
+        return true;
+    for (const loop::ExprPtr &a : e->args)
+        if (usesVar(a, name))
+            return true;
+    return false;
+}
+
+bool usesVar(const std::vector<StmtPtr> &stmts, const std::string &name) {
+    for (const StmtPtr &s : stmts)
+        if (usesVar(s->value, name) || usesVar(s->offset, name) || usesVar(s->extent, name) ||
+            usesVar(s->stmts, name) || usesVar(s->orelse, name))
+            return true;
+    return false;
+}
+
+bool usesVar(const loop::Function &f, const std::string &name) {
+    return usesVar(f.prologue, name) || usesVar(f.body, name);
+}
+
 class FunctionEmitter : public CppStmtPrinter {
 public:
     explicit FunctionEmitter(CodeWriter &w) : CppStmtPrinter(w) {}
@@ -57,8 +101,17 @@ public:
         auto body = w_.block(fmt::format("{} {}({})", cppResultType(f), f.name, cppParamList(f)));
         for (const StmtPtr &s : f.prologue)
             stmt(*s);
+        std::set<std::string> loaded;
+        collectLoads(f.body, loaded);
+        // An argument the computation never reads would draw -Wunused-parameter.
+        std::string text = loop::print(f);
         for (const loop::Param &p : f.params)
-            if (p.rank > 0)
+            if (!loaded.count(p.name) && text.find(p.name + ".shape[") == std::string::npos &&
+                text.find(fmt::format("bcast_stride<int64>({},", p.name)) == std::string::npos &&
+                !(p.rank == 0 && usesVar(f, p.name)))
+                w_.line("(void){}; // not read by the computation", p.name);
+        for (const loop::Param &p : f.params)
+            if (p.rank > 0 && loaded.count(p.name))
                 w_.line("const {} *{}_data = {}.data;", cppTypeName(p.dtype), p.name, p.name);
         for (const loop::Allocation &a : f.allocations) {
             std::vector<std::string> extents;

@@ -56,9 +56,11 @@ public:
         f.name = def_.name;
         f.loc = def_.nameLoc;
         if (sig.args.size() != def_.params.size())
-            throw UserError(sig.loc, fmt::format("the signature of '{}' has {} argument types "
-                                                 "but the function takes {} arguments",
-                                                 def_.name, sig.args.size(), def_.params.size()));
+            throw UserError(sig.loc, fmt::format("the signature of '{}' has {} argument type{} "
+                                                 "but the function takes {} argument{}",
+                                                 def_.name, sig.args.size(),
+                                                 sig.args.size() == 1 ? "" : "s", def_.params.size(),
+                                                 def_.params.size() == 1 ? "" : "s"));
         for (size_t i = 0; i < def_.params.size(); ++i) {
             int index = static_cast<int>(i);
             array::Type t = paramType(sig.args[i], index, def_.params[i]);

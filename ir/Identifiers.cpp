@@ -2,13 +2,13 @@
 #include "ir/Identifiers.h"
 
 #include <algorithm>
-#include <array>
+#include <iterator>
 
 namespace npc {
 namespace {
 
 // C++20 keywords and alternative tokens, then names generated code uses.
-constexpr std::array<std::string_view, 110> kReserved = {
+constexpr std::string_view kReserved[] = {
     "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
     "case", "catch", "char", "char16_t", "char32_t", "char8_t", "class", "co_await", "co_return",
     "co_yield", "compl", "concept", "const", "const_cast", "consteval", "constexpr", "constinit",
@@ -22,6 +22,16 @@ constexpr std::array<std::string_view, 110> kReserved = {
     "typename", "uint16_t", "uint32_t", "uint64_t", "uint8_t", "union", "unsigned", "using",
     "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "INFINITY", "NAN",
     "INT64_MIN", "NULL",
+    // Macros of the C and C++ standard headers the generated code includes.
+    "EOF", "BUFSIZ", "CHAR_BIT", "CHAR_MAX", "CHAR_MIN", "SCHAR_MAX", "SCHAR_MIN", "UCHAR_MAX",
+    "SHRT_MAX", "SHRT_MIN", "USHRT_MAX", "INT_MAX", "INT_MIN", "UINT_MAX", "LONG_MAX",
+    "LONG_MIN", "ULONG_MAX", "LLONG_MAX", "LLONG_MIN", "ULLONG_MAX", "INT8_MAX", "INT8_MIN",
+    "INT16_MAX", "INT16_MIN", "INT32_MAX", "INT32_MIN", "INT64_MAX", "UINT8_MAX", "UINT16_MAX",
+    "UINT32_MAX", "UINT64_MAX", "SIZE_MAX", "PTRDIFF_MAX", "PTRDIFF_MIN", "INTPTR_MAX",
+    "RAND_MAX", "EXIT_FAILURE", "EXIT_SUCCESS", "M_PI", "M_E", "M_SQRT2", "M_LN2", "M_LN10",
+    "FLT_MAX", "FLT_MIN", "FLT_EPSILON", "DBL_MAX", "DBL_MIN", "DBL_EPSILON", "HUGE_VAL",
+    "HUGE_VALF", "FP_NAN", "FP_INFINITE", "FP_ZERO", "FP_NORMAL", "FP_SUBNORMAL", "EDOM",
+    "ERANGE", "assert", "offsetof", "stdin", "stdout", "stderr",
 };
 
 } // namespace
@@ -31,7 +41,7 @@ bool isReservedIdentifier(std::string_view name) {
         return true;
     if (name.size() >= 2 && name[0] == '_' && name[1] >= 'A' && name[1] <= 'Z')
         return true;
-    return std::find(kReserved.begin(), kReserved.end(), name) != kReserved.end();
+    return std::find(std::begin(kReserved), std::end(kReserved), name) != std::end(kReserved);
 }
 
 std::string cppIdentifier(std::string_view name) {

@@ -16,6 +16,7 @@ using array::Node;
 using array::NodeKind;
 using array::NodePtr;
 using loop::ExprPtr;
+using loop::StmtKind;
 using loop::StmtPtr;
 
 /// Where a materialized value lives: a buffer with strides, or a scalar variable.
@@ -41,6 +42,7 @@ public:
             const Storage &s = storage_.at(r.get());
             out_.results.push_back({s.name, r->type.dtype, r->type.rank()});
         }
+        pruneUnusedPrologue();
         return std::move(out_);
     }
 
@@ -77,6 +79,46 @@ private:
     }
 
     // ---- prologue: extents, strides, checks ----------------------------------------
+    static void collectVars(const ExprPtr &e, std::set<std::string> &out) {
+        if (!e)
+            return;
+        if (e->kind == loop::ExprKind::Var)
+            out.insert(e->name);
+        for (const ExprPtr &a : e->args)
+            collectVars(a, out);
+    }
+
+    static void collectVars(const std::vector<StmtPtr> &stmts, std::set<std::string> &out) {
+        for (const StmtPtr &s : stmts) {
+            collectVars(s->value, out);
+            collectVars(s->offset, out);
+            collectVars(s->extent, out);
+            collectVars(s->stmts, out);
+            collectVars(s->orelse, out);
+        }
+    }
+
+    /// Drops prologue values nothing reads (strides of an argument used only for its
+    /// extents, say), so the emitted code has no unused variables.
+    void pruneUnusedPrologue() {
+        for (bool changed = true; changed;) {
+            changed = false;
+            std::set<std::string> used;
+            collectVars(out_.prologue, used);
+            collectVars(out_.body, used);
+            for (const loop::Allocation &a : out_.allocations)
+                for (const ExprPtr &e : a.extents)
+                    collectVars(e, used);
+            auto unused = [&](const StmtPtr &s) {
+                return s->kind == StmtKind::Decl && !used.count(s->name);
+            };
+            auto it = std::remove_if(out_.prologue.begin(), out_.prologue.end(), unused);
+            changed = it != out_.prologue.end();
+            out_.prologue.erase(it, out_.prologue.end());
+        }
+    }
+
+
     ExprPtr hoist(const std::string &hint, ExprPtr value) {
         std::string key = loop::str(value);
         if (auto it = hoisted_.find(key); it != hoisted_.end())

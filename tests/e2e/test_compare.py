@@ -29,9 +29,6 @@ def test_nan(kernel):
                  np.array([1, 2], np.uint8))
 
 
-@pytest.mark.xfail(strict=True, raises=npc_harness.BuildError,
-                   reason="npc bug: comparing uint8 with an out-of-range Python "
-                   "int is rejected (NumPy 2 allows it in comparisons)")
 def test_out_of_range_python_int(kernels):
     k = kernels("compare_out_of_range.py")
     k.check(np.array([0, 1, 255], np.uint8))

@@ -24,9 +24,6 @@ def test_random(kernel):
     kernel.check(x, y, a, b)
 
 
-@pytest.mark.xfail(strict=True, raises=npc_harness.BuildError,
-                   reason="npc bug: an array argument read only for its size (or not at all) "
-                   "leaves unused `y_s0` / `y_data` declarations: -Werror=unused-variable")
 def test_unused_argument(kernels, build_cache):
     build_cache.compile_kernel_only(npc_harness.KERNELS / "unused_argument.py")
     k = kernels("unused_argument.py")

@@ -18,10 +18,6 @@ def test_broadcast_argument(kernel):
     kernel.check(np.array([1.0]), np.array([3.0, -4.0, 0.5]))
 
 
-@pytest.mark.xfail(strict=True, raises=npc_harness.BuildError,
-                   reason="npc bug: Python names that are macros of the standard headers (EOF, "
-                   "INT_MAX, INT64_MAX, SIZE_MAX, RAND_MAX, EXIT_FAILURE, M_PI) are emitted "
-                   "unchanged (NAN, INFINITY, errno, NULL are renamed)")
 def test_cpp_macros(kernels, build_cache):
     build_cache.compile_kernel_only(npc_harness.KERNELS / "names_cpp_macros.py")
     k = kernels("names_cpp_macros.py")
