@@ -31,66 +31,32 @@ std::string banner(const EmitInput &in) {
                        in.version, in.sourceName);
 }
 
-bool usesIntrinsic(const loop::ExprPtr &e, loop::Intrinsic f) {
-    if (!e)
-        return false;
-    if (e->kind == loop::ExprKind::Call && e->intrinsic == f)
-        return true;
-    for (const loop::ExprPtr &a : e->args)
-        if (usesIntrinsic(a, f))
-            return true;
-    return false;
-}
-
 bool usesIntrinsic(const std::vector<StmtPtr> &stmts, loop::Intrinsic f) {
-    for (const StmtPtr &s : stmts)
-        if (usesIntrinsic(s->value, f) || usesIntrinsic(s->offset, f) ||
-            usesIntrinsic(s->extent, f) || usesIntrinsic(s->stmts, f) || usesIntrinsic(s->orelse, f))
-            return true;
-    return false;
-}
-
-void collectLoads(const loop::ExprPtr &e, std::set<std::string> &out) {
-    if (!e)
-        return;
-    if (e->kind == loop::ExprKind::Load)
-        out.insert(e->name);
-    for (const loop::ExprPtr &a : e->args)
-        collectLoads(a, out);
+    bool found = false;
+    loop::forEachExpr(stmts, [&](const loop::Expr &e) {
+        found |= e.kind == loop::ExprKind::Call && e.intrinsic == f;
+    });
+    return found;
 }
 
 /// Names of the buffers `stmts` reads, so unused arguments get no data pointer.
-void collectLoads(const std::vector<StmtPtr> &stmts, std::set<std::string> &out) {
-    for (const StmtPtr &s : stmts) {
-        collectLoads(s->value, out);
-        collectLoads(s->offset, out);
-        collectLoads(s->extent, out);
-        collectLoads(s->stmts, out);
-        collectLoads(s->orelse, out);
-    }
-}
-
-bool usesVar(const loop::ExprPtr &e, const std::string &name) {
-    if (!e)
-        return false;
-    if (e->kind == loop::ExprKind::Var && e->name == name)
-        return true;
-    for (const loop::ExprPtr &a : e->args)
-        if (usesVar(a, name))
-            return true;
-    return false;
-}
-
-bool usesVar(const std::vector<StmtPtr> &stmts, const std::string &name) {
-    for (const StmtPtr &s : stmts)
-        if (usesVar(s->value, name) || usesVar(s->offset, name) || usesVar(s->extent, name) ||
-            usesVar(s->stmts, name) || usesVar(s->orelse, name))
-            return true;
-    return false;
+std::set<std::string> loadedBuffers(const std::vector<StmtPtr> &stmts) {
+    std::set<std::string> out;
+    loop::forEachExpr(stmts, [&](const loop::Expr &e) {
+        if (e.kind == loop::ExprKind::Load)
+            out.insert(e.name);
+    });
+    return out;
 }
 
 bool usesVar(const loop::Function &f, const std::string &name) {
-    return usesVar(f.prologue, name) || usesVar(f.body, name);
+    bool found = false;
+    auto visit = [&](const loop::Expr &e) {
+        found |= e.kind == loop::ExprKind::Var && e.name == name;
+    };
+    loop::forEachExpr(f.prologue, visit);
+    loop::forEachExpr(f.body, visit);
+    return found;
 }
 
 class FunctionEmitter : public CppStmtPrinter {
@@ -101,8 +67,7 @@ public:
         auto body = w_.block(fmt::format("{} {}({})", cppResultType(f), f.name, cppParamList(f)));
         for (const StmtPtr &s : f.prologue)
             stmt(*s);
-        std::set<std::string> loaded;
-        collectLoads(f.body, loaded);
+        std::set<std::string> loaded = loadedBuffers(f.body);
         // An argument the computation never reads would draw -Wunused-parameter.
         std::string text = loop::print(f);
         for (const loop::Param &p : f.params)

@@ -41,23 +41,6 @@ int precedence(const ExprPtr &e) {
     }
 }
 
-std::string_view opText(BinaryOp op) {
-    switch (op) {
-    case BinaryOp::Add: return "+";
-    case BinaryOp::Sub: return "-";
-    case BinaryOp::Mul: return "*";
-    case BinaryOp::Div: return "/";
-    case BinaryOp::Lt: return "<";
-    case BinaryOp::Le: return "<=";
-    case BinaryOp::Gt: return ">";
-    case BinaryOp::Ge: return ">=";
-    case BinaryOp::Eq: return "==";
-    case BinaryOp::Ne: return "!=";
-    case BinaryOp::And: return "&&";
-    case BinaryOp::Or: return "||";
-    }
-    return "?";
-}
 
 std::string floatLiteral(double v, DType t) {
     std::string type(cppTypeName(t));
@@ -193,7 +176,7 @@ std::string cppExpr(const ExprPtr &e) {
     }
     case ExprKind::Binary: {
         int p = precedence(e);
-        std::string s = fmt::format("{} {} {}", wrap(e->args[0], p), opText(e->binaryOp),
+        std::string s = fmt::format("{} {} {}", wrap(e->args[0], p), loop::binaryOpSymbol(e->binaryOp),
                                     wrap(e->args[1], p, true));
         bool arithmetic = e->binaryOp <= BinaryOp::Div;
         if (arithmetic && promotedToInt(e->dtype))

@@ -8,6 +8,7 @@
 #include "ir/SourceLoc.h"
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -155,6 +156,13 @@ struct Function {
     /// Statement groups in order; each starts with a Comment quoting the Python line.
     std::vector<StmtPtr> body;
 };
+
+/// C spelling of a binary operator: "+", "<=", "&&" (shared by the printer and emitters).
+std::string_view binaryOpSymbol(BinaryOp op);
+/// Calls `fn` on every expression node in `e`, operands included (pre-order).
+void forEachExpr(const ExprPtr &e, const std::function<void(const Expr &)> &fn);
+/// Calls `fn` on every expression node of `stmts` and of the statements nested in them.
+void forEachExpr(const std::vector<StmtPtr> &stmts, const std::function<void(const Expr &)> &fn);
 
 /// Text form of an expression (C-like; also used as a key to deduplicate hoisted values).
 std::string str(const ExprPtr &e);

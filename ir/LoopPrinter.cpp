@@ -6,23 +6,6 @@
 namespace npc::loop {
 namespace {
 
-std::string_view opText(BinaryOp op) {
-    switch (op) {
-    case BinaryOp::Add: return "+";
-    case BinaryOp::Sub: return "-";
-    case BinaryOp::Mul: return "*";
-    case BinaryOp::Div: return "/";
-    case BinaryOp::Lt: return "<";
-    case BinaryOp::Le: return "<=";
-    case BinaryOp::Gt: return ">";
-    case BinaryOp::Ge: return ">=";
-    case BinaryOp::Eq: return "==";
-    case BinaryOp::Ne: return "!=";
-    case BinaryOp::And: return "&&";
-    case BinaryOp::Or: return "||";
-    }
-    return "?";
-}
 
 void printStmts(std::string &out, const std::vector<StmtPtr> &stmts, int depth);
 
@@ -36,7 +19,7 @@ void printStmt(std::string &out, const Stmt &s, int depth) {
         out += fmt::format("{}{} {} in 0..{}{} {{\n", pad,
                            s.parallel ? "parallel for" : s.simd ? "simd for" : "for", s.name,
                            str(s.extent),
-                           s.reductionVar.empty() ? "" : fmt::format(" reduce({}:{})", opText(s.reductionOp), s.reductionVar));
+                           s.reductionVar.empty() ? "" : fmt::format(" reduce({}:{})", binaryOpSymbol(s.reductionOp), s.reductionVar));
         printStmts(out, s.stmts, depth + 1);
         out += pad + "}\n";
         return;
@@ -77,6 +60,42 @@ void printStmts(std::string &out, const std::vector<StmtPtr> &stmts, int depth) 
 
 } // namespace
 
+std::string_view binaryOpSymbol(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Add: return "+";
+    case BinaryOp::Sub: return "-";
+    case BinaryOp::Mul: return "*";
+    case BinaryOp::Div: return "/";
+    case BinaryOp::Lt: return "<";
+    case BinaryOp::Le: return "<=";
+    case BinaryOp::Gt: return ">";
+    case BinaryOp::Ge: return ">=";
+    case BinaryOp::Eq: return "==";
+    case BinaryOp::Ne: return "!=";
+    case BinaryOp::And: return "&&";
+    case BinaryOp::Or: return "||";
+    }
+    return "?";
+}
+
+void forEachExpr(const ExprPtr &e, const std::function<void(const Expr &)> &fn) {
+    if (!e)
+        return;
+    fn(*e);
+    for (const ExprPtr &a : e->args)
+        forEachExpr(a, fn);
+}
+
+void forEachExpr(const std::vector<StmtPtr> &stmts, const std::function<void(const Expr &)> &fn) {
+    for (const StmtPtr &s : stmts) {
+        forEachExpr(s->value, fn);
+        forEachExpr(s->offset, fn);
+        forEachExpr(s->extent, fn);
+        forEachExpr(s->stmts, fn);
+        forEachExpr(s->orelse, fn);
+    }
+}
+
 std::string str(const ExprPtr &e) {
     switch (e->kind) {
     case ExprKind::Var:
@@ -90,7 +109,7 @@ std::string str(const ExprPtr &e) {
     case ExprKind::Unary:
         return fmt::format("{}({})", e->unaryOp == UnaryOp::Neg ? "-" : "!", str(e->args[0]));
     case ExprKind::Binary:
-        return fmt::format("({} {} {})", str(e->args[0]), opText(e->binaryOp), str(e->args[1]));
+        return fmt::format("({} {} {})", str(e->args[0]), binaryOpSymbol(e->binaryOp), str(e->args[1]));
     case ExprKind::Select:
         return fmt::format("({} ? {} : {})", str(e->args[0]), str(e->args[1]), str(e->args[2]));
     case ExprKind::Load:

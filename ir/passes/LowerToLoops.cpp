@@ -79,36 +79,21 @@ private:
     }
 
     // ---- prologue: extents, strides, checks ----------------------------------------
-    static void collectVars(const ExprPtr &e, std::set<std::string> &out) {
-        if (!e)
-            return;
-        if (e->kind == loop::ExprKind::Var)
-            out.insert(e->name);
-        for (const ExprPtr &a : e->args)
-            collectVars(a, out);
-    }
-
-    static void collectVars(const std::vector<StmtPtr> &stmts, std::set<std::string> &out) {
-        for (const StmtPtr &s : stmts) {
-            collectVars(s->value, out);
-            collectVars(s->offset, out);
-            collectVars(s->extent, out);
-            collectVars(s->stmts, out);
-            collectVars(s->orelse, out);
-        }
-    }
-
     /// Drops prologue values nothing reads (strides of an argument used only for its
     /// extents, say), so the emitted code has no unused variables.
     void pruneUnusedPrologue() {
         for (bool changed = true; changed;) {
             changed = false;
             std::set<std::string> used;
-            collectVars(out_.prologue, used);
-            collectVars(out_.body, used);
+            auto visit = [&](const loop::Expr &e) {
+                if (e.kind == loop::ExprKind::Var)
+                    used.insert(e.name);
+            };
+            loop::forEachExpr(out_.prologue, visit);
+            loop::forEachExpr(out_.body, visit);
             for (const loop::Allocation &a : out_.allocations)
                 for (const ExprPtr &e : a.extents)
-                    collectVars(e, used);
+                    loop::forEachExpr(e, visit);
             auto unused = [&](const StmtPtr &s) {
                 return s->kind == StmtKind::Decl && !used.count(s->name);
             };
