@@ -96,6 +96,11 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
     passes::PipelineOptions pipeline;
     if (cuda)
         pipeline.vectorLanes = 0;
+    if (options.defaultFloat != "float64" && options.defaultFloat != "float32") {
+        err << fmt::format("npc: error: unknown default float '{}'; use float64 or float32\n",
+                           options.defaultFloat);
+        return kUsageError;
+    }
     if (!cuda && options.target != "openmp") {
         err << fmt::format("npc: error: unknown target '{}'; use --target openmp or cuda\n",
                            options.target);
@@ -104,7 +109,11 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
     try {
         std::vector<Signature> signatures = parseSignatures(file);
         syntax::Module module = parseModule(file);
-        std::vector<array::Function> functions = lowerModule(file, module, signatures);
+        LowerOptions lowerOptions;
+        lowerOptions.defaultFloat =
+            options.defaultFloat == "float32" ? DType::Float32 : DType::Float64;
+        std::vector<array::Function> functions =
+            lowerModule(file, module, signatures, lowerOptions);
 
         codegen::EmitInput emit;
         emit.moduleName = moduleName(options.input);
@@ -114,6 +123,17 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
             if (options.emitArrayIR)
                 out << array::print(functions[i]);
             emit.functions.push_back(passes::compileFunction(functions[i], file, pipeline));
+            // The CUDA target's device entry point returns device arrays it allocates; an
+            // argument returned as it is has no device array of its own.
+            if (cuda)
+                for (const loop::Result &r : emit.functions.back().results)
+                    for (const loop::Param &p : emit.functions.back().params)
+                        if (r.rank > 0 && r.name == p.name)
+                            throw UserError(functions[i].loc,
+                                            fmt::format("the CUDA target cannot return the "
+                                                        "argument '{}' itself (in '{}'); return "
+                                                        "a copy or use --target openmp",
+                                                        p.name, functions[i].name));
             emit.signatures.push_back(signatureText(signatures[i]));
             if (options.emitLoopIR)
                 out << loop::print(emit.functions.back());

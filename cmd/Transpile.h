@@ -13,6 +13,9 @@ struct TranspileOptions {
     bool emitMain = false;      ///< also write <module>_main.cpp (a .npy driver)
     bool emitArrayIR = false;   ///< print the array IR to stdout instead of writing files
     bool emitLoopIR = false;    ///< print the loop IR to stdout instead of writing files
+    /// dtype of creation functions without one (np.zeros(n), np.arange(0.5, 2), ...):
+    /// "float64" (NumPy's) or "float32" (a deviation, as torch.compile's numpy_default_float)
+    std::string defaultFloat = "float64";
 };
 
 /// Exit codes of npc, documented in `npc --help` and the README.

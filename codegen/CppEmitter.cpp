@@ -14,9 +14,10 @@ using loop::Stmt;
 using loop::StmtKind;
 using loop::StmtPtr;
 
+/// The view type of an array argument: `npc::ArrayView<const double, 2>`, without the
+/// const when the function writes into the caller's array.
 std::string arrayType(DType t, int rank, bool constElements) {
-    return fmt::format("npc::Array{}<{}{}, {}>", constElements ? "View" : "",
-                       constElements ? "const " : "", cppTypeName(t), rank);
+    return fmt::format("npc::ArrayView<{}{}, {}>", constElements ? "const " : "", cppTypeName(t), rank);
 }
 
 std::string valueType(const loop::Result &r) {
@@ -76,8 +77,9 @@ public:
                 !(p.rank == 0 && usesVar(f, p.name)))
                 w_.line("(void){}; // not read by the computation", p.name);
         for (const loop::Param &p : f.params)
-            if (p.rank > 0 && loaded.count(p.name))
-                w_.line("const {} *{}_data = {}.data;", cppTypeName(p.dtype), p.name, p.name);
+            if (p.rank > 0 && (loaded.count(p.name) || p.written))
+                w_.line("{}{} *{}_data = {}.data;", p.written ? "" : "const ", cppTypeName(p.dtype),
+                        p.name, p.name);
         for (const loop::Allocation &a : f.allocations) {
             std::vector<std::string> extents;
             for (const loop::ExprPtr &e : a.extents)
@@ -89,15 +91,13 @@ public:
         // Exceptions cannot leave an OpenMP loop: integer power records a negative
         // exponent in a flag, and NumPy's error is raised once the loops are done.
         bool powers = usesIntrinsic(f.body, loop::Intrinsic::IntPow);
+        powerFlag_ = powers;
         if (powers)
             w_.line("std::atomic<bool> power_error{{false}};");
         for (const StmtPtr &s : f.body)
             stmt(*s);
-        if (powers) {
-            w_.line("if (power_error)");
-            w_.line("    throw npc::ValueError(\"Integers to negative integer powers are not "
-                    "allowed.\");");
-        }
+        if (powers)
+            powerCheck();
         if (f.results.empty())
             return;
         std::vector<std::string> names;
@@ -159,7 +159,46 @@ void CppStmtPrinter::stmt(const Stmt &s) {
     case StmtKind::For:
         loop(s);
         return;
+    case StmtKind::While: {
+        auto body = w_.block("for (;;)");
+        stmts(s.stmts);
+        return;
     }
+    case StmtKind::Break:
+        w_.line("break;");
+        return;
+    case StmtKind::Continue:
+        w_.line("continue;");
+        return;
+    case StmtKind::Return: {
+        if (powerFlag_)
+            powerCheck();
+        std::vector<std::string> values;
+        for (const loop::ExprPtr &e : s.extents)
+            values.push_back(cppExpr(e));
+        if (values.empty())
+            w_.line("return;");
+        else if (s.returnsTuple)
+            w_.line("return {{{}}};", fmt::join(values, ", "));
+        else
+            w_.line("return {};", values[0]);
+        return;
+    }
+    case StmtKind::Alloc: {
+        std::vector<std::string> extents;
+        for (const loop::ExprPtr &e : s.extents)
+            extents.push_back(cppExpr(e));
+        w_.line("npc::Array<{}, {}> {}({{{}}});", cppTypeName(s.dtype), extents.size(), s.name,
+                fmt::join(extents, ", "));
+        w_.line("{} *{}_data = {}.data();", cppTypeName(s.dtype), s.name, s.name);
+        return;
+    }
+    }
+}
+
+void CppStmtPrinter::powerCheck() {
+    w_.line("if (power_error)");
+    w_.line("    throw npc::ValueError(\"Integers to negative integer powers are not allowed.\");");
 }
 
 void CppStmtPrinter::assignment(const Stmt &s) {

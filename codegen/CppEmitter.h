@@ -60,8 +60,12 @@ protected:
     virtual void loop(const loop::Stmt &s);
     /// `x = v`, or `x += v` / `x *= v` for accumulations.
     void assignment(const loop::Stmt &s);
+    /// Throws NumPy's ValueError if an integer power had a negative exponent.
+    void powerCheck();
 
     CodeWriter &w_;
+    /// Integer power records negative exponents in `power_error`; checked before returns.
+    bool powerFlag_ = false;
 };
 
 /// The C++ spelling of a loop-IR expression (shared with the CUDA emitter).

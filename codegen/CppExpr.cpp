@@ -142,6 +142,8 @@ std::string intrinsicCall(const loop::Expr &e) {
     case Intrinsic::BroadcastDim: return fmt::format("npc::broadcast_dim({}, {})", arg(0), arg(1));
     case Intrinsic::SliceStart:
         return fmt::format("npc::slice_start({}, {}, {}, {})", arg(0), arg(1), arg(2), arg(3));
+    case Intrinsic::RangeLength:
+        return fmt::format("npc::range_length({}, {}, {})", arg(0), arg(1), arg(2));
     case Intrinsic::SliceLength:
         return fmt::format("npc::slice_length({}, {}, {}, {})", arg(0), arg(1), arg(2), arg(3));
     case Intrinsic::NormalizeIndex:

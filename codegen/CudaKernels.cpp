@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <functional>
 #include <memory>
 #include <set>
 #include <vector>
@@ -37,12 +38,6 @@ struct Buffer {
 struct KernelParam {
     std::string decl;
     std::string arg;
-};
-
-/// A run of top-level statements handled together.
-struct Item {
-    enum Kind { Comment, Parallel, Serial } kind;
-    std::vector<StmtPtr> stmts; ///< Comment: the comment; Parallel: the loop
 };
 
 /// Prints statements inside a kernel: every loop there runs sequentially in its thread.
@@ -123,38 +118,11 @@ public:
             if (p.rank > 0 && usedBuffers_.count(p.name))
                 w_.line("{}{} *{}_data = {}.data;", p.written ? "" : "const ", cppTypeName(p.dtype),
                         p.name, p.name);
-        for (const loop::Allocation &a : f_.allocations) {
-            std::vector<std::string> extents;
-            for (const loop::ExprPtr &e : a.extents)
-                extents.push_back(cppExpr(e));
-            std::string type = fmt::format("npc::cuda::DeviceArray<{}, {}>", cppTypeName(a.dtype),
-                                           a.extents.size());
-            if (extents.empty())
-                w_.line("{} {};", type, a.name);
-            else
-                w_.line("{} {}({{{}}});", type, a.name, fmt::join(extents, ", "));
-            if (usedBuffers_.count(a.name))
-                w_.line("{} *{}_data = {}.data();", cppTypeName(a.dtype), a.name, a.name);
-        }
-        for (size_t k = 0; k < items_.size(); ++k) {
-            const Item &item = items_[k];
-            switch (item.kind) {
-            case Item::Comment:
-                stmt(*item.stmts[0]);
-                context_ = item.stmts[0]->text;
-                break;
-            case Item::Parallel:
-                parallelKernel(item.stmts[0]);
-                break;
-            case Item::Serial:
-                if (hostable(item.stmts))
-                    hostSegment(item.stmts);
-                else
-                    serialKernel(item.stmts, usesAfter_[k]);
-                break;
-            }
-        }
-        returnResults();
+        for (const loop::Allocation &a : f_.allocations)
+            allocate(a.name, a.dtype, a.extents);
+        emitList(f_.body);
+        if (!f_.results.empty() && (f_.body.empty() || f_.body.back()->kind != StmtKind::Return))
+            returnResults(resultNames(f_.results));
     }
 
 protected:
@@ -163,6 +131,11 @@ protected:
     }
 
 private:
+    /// How a statement of the body runs: host control flow (Python's for, while, if,
+    /// break, continue, return; allocations), a kernel, host scalar code, or part of a
+    /// single-thread kernel.
+    enum class Role { Comment, Control, KernelLoop, HostScalar, SerialKernel };
+
     // ---- analysis ----------------------------------------------------------------------
     void analyse() {
         for (const loop::Param &p : f_.params) {
@@ -178,58 +151,259 @@ private:
         for (const Use &u : all.free)
             if (u.buffer)
                 usedBuffers_.insert(u.name);
-        // Accumulators are assigned at any depth; assignments happen only in kernels, so a
-        // scalar assigned anywhere must live in device memory.
-        std::vector<StmtPtr> top;
-        flatten(f_.body, top);
-        for (const StmtPtr &s : top)
+        for (const loop::Result &r : f_.results)
+            ++useCount_[r.name];
+        // Declarations, allocations and names read, over the host control flow.
+        forEachLeaf(f_.body, [&](const StmtPtr &s, bool leaf) {
             if (s->kind == StmtKind::Decl)
                 topDecls_[s->name] = s->dtype;
-        for (const StmtPtr &s : top)
-            collectAssigned(*s);
-
-        for (const StmtPtr &s : top) {
-            if (s->kind == StmtKind::Comment) {
-                items_.push_back({Item::Comment, {s}});
-                continue;
+            if (s->kind == StmtKind::Alloc)
+                buffers_[s->name] = {s->dtype};
+            if (s->kind == StmtKind::Return)
+                for (const loop::ExprPtr &e : s->extents)
+                    ++useCount_[e->name];
+            if (s->kind == StmtKind::Alloc)
+                for (const loop::ExprPtr &e : s->extents)
+                    addUses(e);
+            if (!leaf) {
+                if (s->value)
+                    addUses(s->value);
+                if (s->extent)
+                    addUses(s->extent);
+                return;
             }
-            if (isKernelLoop(*s)) {
-                items_.push_back({Item::Parallel, {s}});
-                continue;
-            }
-            if (items_.empty() || items_.back().kind != Item::Serial)
-                items_.push_back({Item::Serial, {}});
-            items_.back().stmts.push_back(s);
-        }
-        // Names used after each item, results included: what a kernel must leave in memory.
-        std::set<std::string> after;
-        for (const loop::Result &r : f_.results)
-            after.insert(r.name);
-        usesAfter_.assign(items_.size(), {});
-        for (size_t k = items_.size(); k-- > 0;) {
-            usesAfter_[k] = after;
-            RegionUses u = collectUses(items_[k].stmts);
-            for (const Use &use : u.free)
-                after.insert(use.name);
+            for (const Use &u : collectUses({s}).free)
+                ++useCount_[u.name];
+        });
+        // Scalars in device memory: accumulators of kernels, what single-thread kernels
+        // assign or declare for later statements, and (to a fixed point) what host code
+        // would otherwise assign from them.
+        for (bool changed = true; changed;) {
+            changed = false;
+            forEachSegment(f_.body, [&](const Segment &seg) {
+                std::vector<std::string> names;
+                if (seg.role == Role::KernelLoop && !seg.stmts[0]->reductionVar.empty())
+                    names.push_back(seg.stmts[0]->reductionVar);
+                if (seg.role == Role::SerialKernel) {
+                    RegionUses u = collectUses(seg.stmts);
+                    names.assign(u.assigned.begin(), u.assigned.end());
+                    std::vector<std::string> out = exported(seg.stmts);
+                    names.insert(names.end(), out.begin(), out.end());
+                }
+                for (const std::string &n : names)
+                    changed = onDevice_.insert(n).second || changed;
+            });
         }
     }
 
-    static void flatten(const std::vector<StmtPtr> &list, std::vector<StmtPtr> &out) {
+    /// Scalars `run` declares at its top level that statements outside it read.
+    std::vector<std::string> exported(const std::vector<StmtPtr> &run) const {
+        std::map<std::string, int> inside;
+        for (const StmtPtr &s : run)
+            for (const Use &u : collectUses({s}).free)
+                ++inside[u.name];
+        std::vector<std::string> out;
+        for (const StmtPtr &s : run) {
+            if (s->kind != StmtKind::Decl)
+                continue;
+            auto it = useCount_.find(s->name);
+            if (it != useCount_.end() && it->second > inside[s->name])
+                out.push_back(s->name);
+        }
+        return out;
+    }
+
+    void addUses(const loop::ExprPtr &e) {
+        loop::forEachExpr(e, [&](const loop::Expr &x) {
+            if (x.kind == loop::ExprKind::Var)
+                ++useCount_[x.name];
+        });
+    }
+
+    /// True for statements of the host control flow (their bodies hold further statements).
+    static bool isControl(const Stmt &s) {
+        switch (s.kind) {
+        case StmtKind::While:
+        case StmtKind::Break:
+        case StmtKind::Continue:
+        case StmtKind::Return:
+        case StmtKind::Alloc:
+            return true;
+        case StmtKind::For:
+            return s.serial;
+        case StmtKind::If: // also when a branch holds checks only the host can run
+            return containsControlOrLoop(s.stmts) || containsControlOrLoop(s.orelse) ||
+                   containsHostOnly(s.stmts) || containsHostOnly(s.orelse);
+        default:
+            return false;
+        }
+    }
+
+    static bool containsHostOnly(const std::vector<StmtPtr> &list) {
+        for (const StmtPtr &s : list)
+            if (needsHost(*s) || containsHostOnly(s->stmts) || containsHostOnly(s->orelse))
+                return true;
+        return false;
+    }
+
+    static bool containsControlOrLoop(const std::vector<StmtPtr> &list) {
         for (const StmtPtr &s : list) {
-            if (s->kind == StmtKind::Block)
-                flatten(s->stmts, out);
-            else
-                out.push_back(s);
+            switch (s->kind) {
+            case StmtKind::For:
+            case StmtKind::While:
+            case StmtKind::Break:
+            case StmtKind::Continue:
+            case StmtKind::Return:
+            case StmtKind::Alloc:
+            case StmtKind::Store:
+                return true;
+            default:
+                break;
+            }
+            if (containsControlOrLoop(s->stmts) || containsControlOrLoop(s->orelse))
+                return true;
+        }
+        return false;
+    }
+
+    /// Calls `fn(s, leaf)` on the statements of the host control flow in `list`: control
+    /// statements (leaf false, then their bodies) and the statements they hold (leaf true).
+    void forEachLeaf(const std::vector<StmtPtr> &list,
+                     const std::function<void(const StmtPtr &, bool)> &fn) const {
+        for (const StmtPtr &s : list) {
+            if (s->kind == StmtKind::Block) {
+                forEachLeaf(s->stmts, fn);
+            } else if (isControl(*s)) {
+                fn(s, false);
+                forEachLeaf(s->stmts, fn);
+                forEachLeaf(s->orelse, fn);
+            } else if (s->kind != StmtKind::Comment) {
+                fn(s, true);
+            }
         }
     }
 
-    void collectAssigned(const Stmt &s) {
-        if (s.kind == StmtKind::Assign)
-            assignedAnywhere_.insert(s.name);
-        for (const StmtPtr &c : s.stmts)
-            collectAssigned(*c);
-        for (const StmtPtr &c : s.orelse)
-            collectAssigned(*c);
+    /// Only scalars: declarations, assignments, checks and branches among them.
+    static bool scalarOnly(const Stmt &s) {
+        if (s.kind != StmtKind::Decl && s.kind != StmtKind::Assign && s.kind != StmtKind::Throw &&
+            s.kind != StmtKind::If)
+            return false;
+        if (s.kind == StmtKind::Decl && s.lanes)
+            return false;
+        if (containsControlOrLoop(s.stmts) || containsControlOrLoop(s.orelse))
+            return false;
+        return !collectUses({std::make_shared<Stmt>(s)}).loads;
+    }
+
+    /// True for statements device code cannot run: checks that raise, index helpers.
+    static bool needsHost(const Stmt &s) {
+        if (s.kind == StmtKind::Throw)
+            return true;
+        if (s.kind != StmtKind::Decl || !s.value)
+            return false;
+        bool found = false;
+        loop::forEachExpr(s.value, [&](const loop::Expr &e) {
+            if (e.kind != loop::ExprKind::Call)
+                return;
+            switch (e.intrinsic) {
+            case loop::Intrinsic::BroadcastDim:
+            case loop::Intrinsic::SliceStart:
+            case loop::Intrinsic::SliceLength:
+            case loop::Intrinsic::RangeLength:
+            case loop::Intrinsic::NormalizeIndex:
+            case loop::Intrinsic::BroadcastStride:
+                found = true;
+                break;
+            default:
+                break;
+            }
+        });
+        return found;
+    }
+
+    /// True when the leaf `s` may run on the host: it only computes scalars, assigns none
+    /// that live on the device, and reads only host values (or must run on the host, which
+    /// then copies the device scalars it reads).
+    bool hostableLeaf(const Stmt &s) const {
+        if (!scalarOnly(s))
+            return false;
+        RegionUses u = collectUses({std::make_shared<Stmt>(s)});
+        for (const std::string &n : u.assigned)
+            if (onDevice_.count(n))
+                return false;
+        if (needsHost(s))
+            return true;
+        for (const Use &use : u.free)
+            if (!onHost(use.name))
+                return false;
+        return true;
+    }
+
+    /// Statements handled together: a comment, a control statement, a kernel loop, a host
+    /// scalar statement, or a run of statements for one single-thread kernel.
+    struct Segment {
+        Role role;
+        std::vector<StmtPtr> stmts;
+    };
+
+    /// Splits `list` into segments. A run of leaves between comments, control statements
+    /// and kernel loops runs on the host when every leaf can, else in one single-thread
+    /// kernel (checks that must run on the host are taken out of it).
+    std::vector<Segment> segments(const std::vector<StmtPtr> &list) const {
+        std::vector<StmtPtr> flat;
+        flatten(list, flat);
+        std::vector<Segment> out;
+        std::vector<StmtPtr> run;
+        // In a run that needs a kernel, scalars the host can compute stay on the host unless
+        // they are declarations of device scalars (initialised in the kernel instead).
+        auto flush = [&] {
+            bool host = true;
+            for (const StmtPtr &s : run)
+                host = host && hostableLeaf(*s);
+            std::vector<StmtPtr> kernel;
+            for (const StmtPtr &s : run) {
+                bool deviceDecl = s->kind == StmtKind::Decl && onDevice_.count(s->name);
+                if (host || (hostableLeaf(*s) && !deviceDecl)) {
+                    if (!kernel.empty())
+                        out.push_back({Role::SerialKernel, kernel});
+                    kernel.clear();
+                    out.push_back({Role::HostScalar, {s}});
+                } else {
+                    kernel.push_back(s);
+                }
+            }
+            if (!kernel.empty())
+                out.push_back({Role::SerialKernel, kernel});
+            run.clear();
+        };
+        for (const StmtPtr &s : flat) {
+            Role role = s->kind == StmtKind::Comment ? Role::Comment
+                        : isControl(*s)              ? Role::Control
+                        : isKernelLoop(*s)           ? Role::KernelLoop
+                                                     : Role::SerialKernel;
+            if (role == Role::SerialKernel && needsHost(*s) && hostableLeaf(*s))
+                role = Role::HostScalar;
+            if (role == Role::SerialKernel) {
+                run.push_back(s);
+                continue;
+            }
+            flush();
+            out.push_back({role, {s}});
+        }
+        flush();
+        return out;
+    }
+
+    /// Calls `fn` on every segment of `list` and of the control statements' bodies.
+    void forEachSegment(const std::vector<StmtPtr> &list,
+                        const std::function<void(const Segment &)> &fn) const {
+        for (const Segment &seg : segments(list)) {
+            fn(seg);
+            if (seg.role == Role::Control) {
+                forEachSegment(seg.stmts[0]->stmts, fn);
+                forEachSegment(seg.stmts[0]->orelse, fn);
+            }
+        }
     }
 
     /// A top-level parallel loop that becomes a grid-stride kernel: no accumulator, or one
@@ -243,34 +417,178 @@ private:
         return it != topDecls_.end() && deviceReducible(it->second, s.reductionOp);
     }
 
-    /// True for a name the host knows the value of: an extent, or a host scalar.
-    bool onHost(const std::string &name, const std::set<std::string> &local = {}) const {
-        if (parseShapeVar(name) || local.count(name))
+    /// True for a name the host knows the value of: an extent, or a host scalar. Before
+    /// emission, scalars not known to live on the device count as host scalars.
+    bool onHost(const std::string &name) const {
+        if (parseShapeVar(name))
             return true;
+        if (onDevice_.count(name))
+            return false;
         auto it = scalars_.find(name);
-        return it != scalars_.end() && it->second.where == Where::Host;
-    }
-
-    /// True when `stmts` only declare scalars (and check conditions) from values the host
-    /// has: they run on the host, not in a kernel.
-    bool hostable(const std::vector<StmtPtr> &stmts) const {
-        std::set<std::string> local;
-        for (const StmtPtr &s : stmts) {
-            if (s->kind != StmtKind::Decl && s->kind != StmtKind::Throw)
-                return false;
-            RegionUses u = collectUses({s});
-            if (u.loads)
-                return false;
-            for (const Use &use : u.free)
-                if (!onHost(use.name, local))
-                    return false;
-            if (s->kind == StmtKind::Decl && !assignedAnywhere_.count(s->name))
-                local.insert(s->name);
-        }
-        return true;
+        return it == scalars_.end() || it->second.where == Where::Host;
     }
 
     // ---- host code -----------------------------------------------------------------------
+    /// Prints `list` (host control flow, kernels, host scalar code) in order; runs of
+    /// statements for single-thread kernels are launched together.
+    void emitList(const std::vector<StmtPtr> &list) {
+        for (const Segment &seg : segments(list)) {
+            const StmtPtr &s = seg.stmts[0];
+            switch (seg.role) {
+            case Role::Comment:
+                stmt(*s);
+                context_ = s->text;
+                break;
+            case Role::KernelLoop:
+                parallelKernel(s);
+                break;
+            case Role::HostScalar:
+                hostScalar(s);
+                break;
+            case Role::Control:
+                control(*s);
+                break;
+            case Role::SerialKernel:
+                serialKernel(seg.stmts);
+                break;
+            }
+        }
+    }
+
+    /// `e` with the device scalars it reads copied to host variables first.
+    loop::ExprPtr onHostExpr(const loop::ExprPtr &e) {
+        std::map<std::string, std::string> rename;
+        loop::forEachExpr(e, [&](const loop::Expr &x) {
+            if (x.kind != loop::ExprKind::Var || rename.count(x.name))
+                return;
+            auto it = scalars_.find(x.name);
+            if (it == scalars_.end() || it->second.where != Where::Device)
+                return;
+            std::string copy = fmt::format("{}_host{}", x.name, fetches_++);
+            w_.line("const {} {} = npc::cuda::scalar_to_host({});", cppTypeName(it->second.dtype),
+                    copy, x.name);
+            rename[x.name] = copy;
+        });
+        return rename.empty() ? e : renameVars(e, rename);
+    }
+
+    static loop::ExprPtr renameVars(const loop::ExprPtr &e,
+                                    const std::map<std::string, std::string> &rename) {
+        if (e->kind == loop::ExprKind::Var && e->args.empty()) {
+            auto it = rename.find(e->name);
+            return it == rename.end() ? e : loop::var(it->second, e->dtype);
+        }
+        if (e->args.empty())
+            return e;
+        auto copy = std::make_shared<loop::Expr>(*e);
+        for (loop::ExprPtr &a : copy->args)
+            a = renameVars(a, rename);
+        return copy;
+    }
+
+    /// Scalar statements on the host; a declaration of a device scalar initialises it.
+    void hostScalar(const StmtPtr &s) {
+        auto copy = std::make_shared<Stmt>(*s);
+        if (copy->value)
+            copy->value = onHostExpr(copy->value);
+        if (s->kind == StmtKind::Decl && onDevice_.count(s->name)) {
+            deviceScalar(s->name, s->dtype, s->value ? cppExpr(copy->value) : "");
+            return;
+        }
+        stmt(*copy);
+        if (s->kind == StmtKind::Decl)
+            scalars_[s->name] = {s->dtype, Where::Host};
+        forEachDecl(s->stmts);
+        forEachDecl(s->orelse);
+    }
+
+    void forEachDecl(const std::vector<StmtPtr> &list) {
+        for (const StmtPtr &c : list) {
+            if (c->kind == StmtKind::Decl)
+                scalars_[c->name] = {c->dtype, Where::Host};
+            forEachDecl(c->stmts);
+            forEachDecl(c->orelse);
+        }
+    }
+
+    /// Python control flow, run by the host.
+    void control(const Stmt &s) {
+        switch (s.kind) {
+        case StmtKind::For: {
+            std::string extent = cppExpr(onHostExpr(s.extent));
+            scalars_[s.name] = {DType::Int64, Where::Host};
+            auto body =
+                w_.block(fmt::format("for (int64_t {0} = 0; {0} < {1}; ++{0})", s.name, extent));
+            emitList(s.stmts);
+            return;
+        }
+        case StmtKind::While: {
+            auto body = w_.block("for (;;)");
+            emitList(s.stmts);
+            return;
+        }
+        case StmtKind::If: {
+            std::string cond = cppExpr(onHostExpr(s.value));
+            {
+                auto then = w_.block(fmt::format("if ({})", cond));
+                emitList(s.stmts);
+            }
+            if (!s.orelse.empty()) {
+                auto orelse = w_.block("else");
+                emitList(s.orelse);
+            }
+            return;
+        }
+        case StmtKind::Break:
+        case StmtKind::Continue:
+            stmt(s);
+            return;
+        case StmtKind::Return: {
+            std::vector<std::string> names;
+            for (const loop::ExprPtr &e : s.extents)
+                names.push_back(e->name);
+            returnResults(names);
+            return;
+        }
+        case StmtKind::Alloc:
+            allocate(s.name, s.dtype, s.extents);
+            return;
+        default:
+            NPC_INTERNAL_ERROR("not a control statement");
+        }
+    }
+
+    /// `npc::cuda::DeviceArray<T, N> name({extents...});` and its data pointer.
+    void allocate(const std::string &name, DType dtype, const std::vector<loop::ExprPtr> &exts) {
+        std::vector<std::string> extents;
+        for (const loop::ExprPtr &e : exts)
+            extents.push_back(cppExpr(onHostExpr(e)));
+        std::string type =
+            fmt::format("npc::cuda::DeviceArray<{}, {}>", cppTypeName(dtype), exts.size());
+        if (extents.empty())
+            w_.line("{} {};", type, name);
+        else
+            w_.line("{} {}({{{}}});", type, name, fmt::join(extents, ", "));
+        if (usedBuffers_.count(name))
+            w_.line("{} *{}_data = {}.data();", cppTypeName(dtype), name, name);
+    }
+
+    static std::vector<std::string> resultNames(const std::vector<loop::Result> &results) {
+        std::vector<std::string> names;
+        for (const loop::Result &r : results)
+            names.push_back(r.name);
+        return names;
+    }
+
+    static void flatten(const std::vector<StmtPtr> &list, std::vector<StmtPtr> &out) {
+        for (const StmtPtr &s : list) {
+            if (s->kind == StmtKind::Block)
+                flatten(s->stmts, out);
+            else
+                out.push_back(s);
+        }
+    }
+
     /// A device-resident scalar: `npc::cuda::DeviceArray<T, 0> x` and its pointer `x_data`.
     void deviceScalar(const std::string &name, DType dtype, const std::string &init) {
         std::string type(cppTypeName(dtype));
@@ -282,19 +600,6 @@ private:
         w_.line("{} *{}_data = {}.data();", type, name, name);
         scalars_[name] = {dtype, Where::Device};
     }
-
-    void hostSegment(const std::vector<StmtPtr> &stmts) {
-        for (const StmtPtr &s : stmts) {
-            if (s->kind == StmtKind::Decl && assignedAnywhere_.count(s->name)) {
-                deviceScalar(s->name, s->dtype, s->value ? cppExpr(s->value) : "");
-                continue;
-            }
-            stmt(*s);
-            if (s->kind == StmtKind::Decl)
-                scalars_[s->name] = {s->dtype, Where::Host};
-        }
-    }
-
     void launch(const std::string &kernel, const std::string &config,
                 const std::vector<KernelParam> &params) {
         std::vector<std::string> args;
@@ -306,30 +611,36 @@ private:
                 cppStringLiteral(context_.empty() ? f_.name + "()" : context_));
     }
 
-    void returnResults() {
-        if (f_.results.empty())
+    /// Returns the variables `names` (one per result of `f_`) as device values.
+    void returnResults(const std::vector<std::string> &names) {
+        if (f_.results.empty()) {
+            w_.line("return;");
             return;
+        }
+        NPC_ASSERT(names.size() == f_.results.size(), "a return of the wrong arity");
         std::map<std::string, int> count;
-        for (const loop::Result &r : f_.results)
-            ++count[r.name];
+        for (const std::string &n : names)
+            ++count[n];
         std::vector<std::string> values;
-        for (const loop::Result &r : f_.results) {
-            bool isAllocation = false;
-            for (const loop::Allocation &a : f_.allocations)
-                isAllocation = isAllocation || a.name == r.name;
-            std::string value = r.name;
+        for (size_t i = 0; i < names.size(); ++i) {
+            const loop::Result &r = f_.results[i];
+            const std::string &n = names[i];
+            std::string value = n;
             if (r.rank > 0) {
-                NPC_ASSERT(isAllocation, "the CUDA target returns only arrays the function "
-                                         "allocates, not '" +
-                                             r.name + "'");
+                bool isParam = false;
+                for (const loop::Param &p : f_.params)
+                    isParam = isParam || p.name == n;
+                NPC_ASSERT(buffers_.count(n) && !isParam,
+                           "the CUDA target returns only arrays the function allocates, not '" + n +
+                               "'");
             } else {
-                auto it = scalars_.find(r.name);
-                NPC_ASSERT(it != scalars_.end(), "unknown scalar result " + r.name);
+                auto it = scalars_.find(n);
+                NPC_ASSERT(it != scalars_.end(), "unknown scalar result " + n);
                 if (it->second.where == Where::Host)
                     value = fmt::format("npc::cuda::scalar_to_device<{}>({})", cppTypeName(r.dtype),
-                                        r.name);
+                                        n);
             }
-            bool movable = value == r.name && count[r.name] == 1;
+            bool movable = value == n && count[n] == 1;
             values.push_back(movable && f_.returnsTuple ? fmt::format("std::move({})", value)
                                                         : value);
         }
@@ -459,11 +770,13 @@ private:
 
     /// Statements that run once, in order, in a single-thread kernel. Scalars they declare
     /// and later statements use are written to device scalars.
-    void serialKernel(const std::vector<StmtPtr> &stmts, const std::set<std::string> &usedAfter) {
+    void serialKernel(const std::vector<StmtPtr> &stmts) {
         RegionUses u = collectUses(stmts);
         KernelInterface k = interface(u);
+        std::vector<std::string> out = exported(stmts);
+        std::set<std::string> exportedSet(out.begin(), out.end());
         for (const StmtPtr &s : stmts) {
-            if (s->kind != StmtKind::Decl || !usedAfter.count(s->name))
+            if (s->kind != StmtKind::Decl || !exportedSet.count(s->name))
                 continue;
             deviceScalar(s->name, s->dtype, "");
             k.params.push_back({pointer(s->dtype, false, s->name), s->name + "_data"});
@@ -491,9 +804,9 @@ private:
     std::map<std::string, Buffer> buffers_;
     std::map<std::string, DType> topDecls_;
     std::set<std::string> usedBuffers_;
-    std::set<std::string> assignedAnywhere_;
-    std::vector<Item> items_;
-    std::vector<std::set<std::string>> usesAfter_;
+    std::map<std::string, int> useCount_; ///< per name: statements and results reading it
+    std::set<std::string> onDevice_;      ///< scalars that live in device memory
+    int fetches_ = 0;                     ///< host copies of device scalars made so far
     std::string context_;
     bool restrict_ = true;
 };

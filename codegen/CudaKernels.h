@@ -22,11 +22,14 @@ std::string cppStringLiteral(std::string_view text);
 /// Emits `f` for the GPU. Its kernels go to `kernels` (at namespace scope; named
 /// `<name>_kernel<N>`, N counted per function name in `kernelNumbers` so that overloads get
 /// distinct kernels), the definition of `<name>_device` to `host`:
-/// - each top-level parallel loop becomes a kernel with a grid-stride loop over its index;
+/// - Python control flow (serial for loops, whiles, ifs around stages, break, continue,
+///   return, allocations) is host code;
+/// - each parallel loop in it becomes a kernel with a grid-stride loop over its index;
 ///   with a `+`/`*` accumulator, a block reduction folded into the accumulator atomically;
-/// - other top-level statements run on the host when they only compute scalars from
-///   extents and scalar arguments, else in a single-thread kernel;
-/// - top-level scalars that kernels compute live in device memory (rank-0 DeviceArrays).
+/// - other statements run on the host when they only compute scalars from host values
+///   (extents, scalar arguments, host scalars), else in a single-thread kernel;
+/// - scalars that kernels compute live in device memory (rank-0 DeviceArrays); a loop or
+///   `if` condition reading one copies it to the host first.
 void emitDeviceFunction(const loop::Function &f, CodeWriter &kernels, CodeWriter &host,
                         std::map<std::string, int> &kernelNumbers);
 

@@ -39,6 +39,11 @@ public:
         switch (s.kind) {
         case StmtKind::Block:
         case StmtKind::Comment:
+        case StmtKind::While: // Python control flow stays on the host, outside kernels
+        case StmtKind::Break:
+        case StmtKind::Continue:
+        case StmtKind::Return:
+        case StmtKind::Alloc:
             break;
         case StmtKind::For:
             expr(s.extent);
@@ -134,6 +139,7 @@ ExprPtr rewrite(const ExprPtr &e, const std::map<std::string, std::string> &rena
         case Intrinsic::BroadcastDim:
         case Intrinsic::SliceStart:
         case Intrinsic::SliceLength:
+        case Intrinsic::RangeLength:
         case Intrinsic::NormalizeIndex:
         case Intrinsic::BroadcastStride:
             NPC_INTERNAL_ERROR(fmt::format("the CUDA target cannot evaluate {} in a kernel (it "

@@ -21,4 +21,18 @@ namespace npc {
 std::vector<array::Function> lowerModule(const SourceFile &file, const syntax::Module &module,
                                          const std::vector<Signature> &signatures);
 
+/// Lowering options that deviate from NumPy on request.
+struct LowerOptions {
+    /// The dtype of creation functions given no dtype and of Python floats in array
+    /// constructors (np.zeros(n), np.arange(0.5, 2), np.linspace, np.eye, np.array([1.5])):
+    /// NumPy's float64, or float32 (`--default-float float32`, as torch.compile's
+    /// numpy_default_float).
+    DType defaultFloat = DType::Float64;
+};
+
+/// lowerModule with `options` in effect (LowerCreation.cpp).
+std::vector<array::Function> lowerModule(const SourceFile &file, const syntax::Module &module,
+                                         const std::vector<Signature> &signatures,
+                                         const LowerOptions &options);
+
 } // namespace npc

@@ -15,7 +15,8 @@ namespace npc::lowering {
 
 /// What a Python expression evaluates to at compile time.
 struct Value {
-    enum Kind { Array, Module, Function, None, Ellipsis, Tuple, String } kind = None;
+    /// Unbound: a name Python may not have bound here; `text` says why (use is an error).
+    enum Kind { Array, Module, Function, None, Ellipsis, Tuple, String, Unbound } kind = None;
     array::NodePtr node;        ///< Array (scalars are 0-d arrays)
     std::string qualifiedName;  ///< Module ("numpy"), Function ("numpy.argmin")
     std::vector<Value> elements; ///< Tuple
@@ -43,6 +44,21 @@ public:
     /// Lowers and requires an array (or scalar) value.
     array::NodePtr lowerArray(const syntax::Expr &e);
     void bind(const std::string &name, Value v) { env_[name] = std::move(v); }
+    const std::map<std::string, Value> &env() const { return env_; }
+    void setEnv(std::map<std::string, Value> env) { env_ = std::move(env); }
+    /// Evaluates a value into a local variable at this point of the function (run-time
+    /// indices that are not simple scalar expressions); set by the statement lowering.
+    using Materializer = std::function<array::NodePtr(const array::NodePtr &, SourceLoc)>;
+    void setMaterializer(Materializer m) { materialize_ = std::move(m); }
+    /// Python's `a if cond else b` (and `and`/`or`): evaluates only the branch taken;
+    /// set by the statement lowering (without it both sides are evaluated).
+    using Branch = std::function<array::NodePtr()>;
+    using Conditional =
+        std::function<array::NodePtr(const array::NodePtr &, const Branch &, const Branch &, SourceLoc)>;
+    void setConditional(Conditional c) { conditional_ = std::move(c); }
+    /// Calls a function of the same file (inlined); set by the statement lowering.
+    using LocalCall = std::function<Value(const std::string &, const CallArgs &)>;
+    void setLocalCall(LocalCall c) { localCall_ = std::move(c); }
 
     // NumPy rules, shared with the function table.
     /// Casts to `dtype`, checking a weak Python int's value fits (NEP 50 OverflowError).
@@ -61,7 +77,12 @@ private:
     Value lowerUnary(const syntax::Expr &e, const syntax::Unary &u);
     Value lowerCompare(const syntax::Expr &e, const syntax::Compare &c);
 
+    array::NodePtr runtimeIndex(const syntax::Expr &e, const Value &v);
+
     std::map<std::string, Value> env_;
+    Materializer materialize_;
+    Conditional conditional_;
+    LocalCall localCall_;
 };
 
 /// Calls a NumPy function or ndarray method by qualified name ("numpy.sum",
@@ -85,10 +106,56 @@ std::vector<std::optional<Value>> bind(const CallArgs &args, const std::vector<P
 /// The array bound to parameter `what`; UserError if it is absent or not an array.
 array::NodePtr requireArray(const std::optional<Value> &v, const CallArgs &args, const char *what);
 
+/// The value of an integer constant (`-1` folds to one); nullopt otherwise (bools too).
+std::optional<int64_t> constantInt(const Value &v);
+/// Normalises `axis` (None, an int, or a tuple of ints; negative counts from the end)
+/// for an array of `rank`, as numpy.core.multiarray.normalize_axis_index does; None or
+/// absent gives every axis. UserError on out-of-bounds, repeated or non-literal axes.
+std::vector<int> normalizeAxes(const std::optional<Value> &axis, int rank, const CallArgs &args);
+/// The value of a `keepdims` argument (False when absent); UserError unless a bool literal.
+bool keepdimsFlag(const std::optional<Value> &v, const CallArgs &args);
+/// The dtype named by a `dtype=` argument: a NumPy scalar type (`np.float32`, `np.int64`,
+/// `np.bool_`), a builtin (`float`, `int`, `bool`: float64, int64, bool, as NumPy maps
+/// them) or a string (`'float32'`); nullopt when absent or None. UserError otherwise.
+std::optional<DType> dtypeArgument(const std::optional<Value> &v, const CallArgs &args);
+/// The dtype a qualified name stands for ("numpy.float32", "builtins.float"), if any.
+std::optional<DType> dtypeOfName(const std::string &qualifiedName);
+
 /// Lowers one call of a NumPy function to array IR.
 using Handler = std::function<Value(ExprLowering &, const CallArgs &)>;
 /// The elementwise functions (ufuncs, np.where, np.clip, np.round), by qualified name.
 const std::map<std::string, Handler> &elementwiseFunctions();
+/// The reductions, scans and linear algebra (np.sum ... np.linalg.norm, np.dot), and
+/// their ndarray methods, by qualified name (LowerReductions.cpp).
+const std::map<std::string, Handler> &reductionFunctions();
+/// Shape manipulation (np.reshape, np.transpose, np.concatenate, ..., builtin len) and
+/// their ndarray methods, by qualified name (LowerShapes.cpp).
+const std::map<std::string, Handler> &shapeFunctions();
+/// The array attributes `shape`, `size`, `T` and `dtype` (a dtype is a Function value
+/// naming the NumPy scalar type); nullopt for other names (LowerShapes.cpp).
+std::optional<Value> shapeAttribute(const Value &array, const std::string &attr, SourceLoc loc);
+/// Array creation (np.zeros ... np.full_like, np.arange, np.linspace, np.eye,
+/// np.identity, np.array), conversions and copies (ndarray.astype, np.asarray, np.copy,
+/// ndarray.copy, calls of NumPy scalar types such as np.float32(x)), by qualified name
+/// (LowerCreation.cpp).
+const std::map<std::string, Handler> &creationFunctions();
+/// The Python builtins int, float, bool, min, max and the math module's functions, on
+/// scalars with Python's semantics, by qualified name ("builtins.min", "math.sqrt";
+/// LowerScalars.cpp).
+const std::map<std::string, Handler> &scalarFunctions();
+/// The dtype creation functions give Python floats and absent dtypes (np.zeros(n)):
+/// float64 as in NumPy, or float32 under `--default-float float32` (LowerOptions).
+DType defaultFloatDType();
+/// The strong dtype NumPy gives a Python scalar in an array constructor (np.array,
+/// np.full): int -> int64, float -> defaultFloatDType(), bool -> bool; NumPy scalars and
+/// arrays keep theirs.
+DType constructorDType(const array::NodePtr &scalar);
+/// An extent from a shape argument (np.zeros(n), np.eye(n), np.linspace's num): an int
+/// constant (a negative one is a UserError with `negativeMessage`), an extent
+/// (`x.shape[0]`, `len(x)`), or any run-time integer scalar (a parameter, `n * 2`),
+/// checked on entry to raise ValueError(`negativeMessage`) when negative.
+Dim extentArgument(const Value &v, const CallArgs &args, const char *what,
+                   const std::string &negativeMessage = "negative dimensions are not allowed");
 /// True for a Python int literal (a weak integer constant).
 bool isWeakIntConstant(const array::NodePtr &n);
 

@@ -23,6 +23,7 @@ std::string_view kindName(Value::Kind k) {
     case Value::Ellipsis: return "Ellipsis";
     case Value::Tuple: return "a tuple";
     case Value::String: return "a string";
+    case Value::Unbound: return "unbound";
     }
     return "?";
 }
@@ -37,6 +38,19 @@ std::optional<int64_t> literalInt(const syntax::Expr &e) {
     return std::nullopt;
 }
 
+/// An element of a tuple by an integer literal index (negative counts from the end).
+Value tupleItem(const Value &tuple, const syntax::Subscript &s, SourceLoc loc) {
+    std::optional<int64_t> i = s.indices.size() == 1 ? literalInt(*s.indices[0]) : std::nullopt;
+    if (!i)
+        throw UserError(loc, "a tuple can only be indexed by an integer literal");
+    auto n = static_cast<int64_t>(tuple.elements.size());
+    if (*i < -n || *i >= n)
+        throw UserError(s.indices[0]->loc, "tuple index out of range");
+    Value v = tuple.elements[static_cast<size_t>(*i < 0 ? *i + n : *i)];
+    v.loc = loc;
+    return v;
+}
+
 } // namespace
 
 bool isWeakIntConstant(const NodePtr &n) {
@@ -48,6 +62,8 @@ std::string displayName(const std::string &q) {
         return "np." + q.substr(6);
     if (q.rfind("ndarray.", 0) == 0)
         return "ndarray." + q.substr(8);
+    if (q.rfind("builtins.", 0) == 0) // Python's builtins: `min`, `int`
+        return q.substr(9);
     return q;
 }
 
@@ -142,13 +158,60 @@ Value ExprLowering::lower(const syntax::Expr &e) {
     }
     if (e.as<Slice>())
         throw UserError(e.loc, "a slice is only allowed inside brackets");
-    if (e.as<List>())
-        throw UserError(e.loc, "list literals are not supported yet");
-    if (e.as<BoolOperation>())
-        throw UserError(e.loc, "'and'/'or' are not supported yet; use np.logical_and/"
-                               "np.logical_or on arrays");
-    if (e.as<IfExp>())
-        throw UserError(e.loc, "conditional expressions are not supported yet; use np.where");
+    if (auto *l = e.as<List>()) {
+        // A list literal is a sequence argument (np.array([...]), np.concatenate([a, b]),
+        // shapes); npc has no mutable lists, so it is a tuple marked as written.
+        Value v{Value::Tuple, nullptr, {}, {}, "list", e.loc};
+        for (const ExprPtr &el : l->elements)
+            v.elements.push_back(lower(*el));
+        return v;
+    }
+    if (auto *b = e.as<BoolOperation>()) {
+        // Python's `and`/`or` on bools (comparisons, flags), short-circuiting: the right
+        // side is evaluated only when the left one does not decide.
+        auto boolOperand = [&](const ExprPtr &operand) {
+            NodePtr v = lowerArray(*operand);
+            if (v->type.rank() != 0 || !isBool(v->type.dtype))
+                throw UserError(e.loc, fmt::format("npc supports '{}' on bool scalars only "
+                                                          "(comparisons, flags); use np.logical_{} "
+                                                          "for arrays",
+                                                          b->op == BoolOp::And ? "and" : "or",
+                                                          b->op == BoolOp::And ? "and" : "or"));
+            return v;
+        };
+        std::function<NodePtr(size_t)> chain = [&](size_t i) -> NodePtr {
+            NodePtr first = boolOperand(b->operands[i]);
+            if (i + 1 == b->operands.size())
+                return first;
+            bool isAnd = b->op == BoolOp::And;
+            if (!conditional_)
+                return binary(isAnd ? array::BinaryOp::LogicalAnd : array::BinaryOp::LogicalOr,
+                              first, chain(i + 1), e.loc);
+            NodePtr decided = array::makeIntConstant(isAnd ? 0 : 1, DType::Bool, false, e.loc);
+            auto rest = [&, i] { return chain(i + 1); };
+            auto stop = [&] { return decided; };
+            return isAnd ? conditional_(first, rest, stop, e.loc) : conditional_(first, stop, rest, e.loc);
+        };
+        return Value::array(chain(0), e.loc);
+    }
+    if (auto *c = e.as<IfExp>()) {
+        // `a if cond else b`: only the branch taken is evaluated; the result dtype is the
+        // promotion of both (NEP 50).
+        NodePtr cond = lowerArray(*c->test);
+        if (cond->type.rank() != 0 || !isBool(cond->type.dtype))
+            throw UserError(c->test->loc, "the condition of 'a if cond else b' must be a bool "
+                                          "scalar (use np.where for arrays)");
+        if (conditional_)
+            return Value::array(conditional_(cond, [&] { return lowerArray(*c->body); },
+                                             [&] { return lowerArray(*c->orelse); }, e.loc),
+                                e.loc);
+        NodePtr a = lowerArray(*c->body), b = lowerArray(*c->orelse);
+        return callNumPy(*this, "numpy.where",
+                         CallArgs{"a if cond else b", e.loc,
+                                  {Value::array(cond, c->test->loc), Value::array(a, c->body->loc),
+                                   Value::array(b, c->orelse->loc)},
+                                  {}, {}});
+    }
     NPC_INTERNAL_ERROR("unhandled syntax node in expression lowering");
 }
 
@@ -157,6 +220,8 @@ Value ExprLowering::lowerName(const syntax::Expr &e, const syntax::Name &n) {
     if (it == env_.end())
         throw UserError(e.loc, fmt::format("name '{}' is not defined", n.id));
     Value v = it->second;
+    if (v.kind == Value::Unbound)
+        throw UserError(e.loc, v.text);
     v.loc = e.loc;
     return v;
 }
@@ -192,6 +257,12 @@ Value ExprLowering::lowerCall(const syntax::Expr &e, const syntax::Call &c) {
     if (callee.kind != Value::Function)
         throw UserError(c.func->loc, fmt::format("{} is not callable", kindName(callee.kind)));
     args.function = displayName(callee.qualifiedName);
+    if (callee.qualifiedName.rfind("local.", 0) == 0) {
+        if (!localCall_)
+            throw UserError(e.loc, "functions can only be called inside functions");
+        args.function = callee.qualifiedName.substr(6);
+        return localCall_(args.function, args);
+    }
     return callNumPy(*this, callee.qualifiedName, std::move(args));
 }
 
@@ -211,9 +282,16 @@ Value ExprLowering::lowerBinary(const syntax::Expr &e, const syntax::Binary &b) 
         {BinaryOp::LShift, array::BinaryOp::LeftShift},
         {BinaryOp::RShift, array::BinaryOp::RightShift},
     };
+    if (b.op == BinaryOp::MatMul) { // numpy.matmul
+        CallArgs args;
+        args.function = "matmul";
+        args.loc = e.loc;
+        args.positional = {Value::array(lowerArray(*b.lhs), b.lhs->loc),
+                           Value::array(lowerArray(*b.rhs), b.rhs->loc)};
+        return callNumPy(*this, "numpy.matmul", std::move(args));
+    }
     auto it = kOps.find(b.op);
-    if (it == kOps.end())
-        throw UserError(e.loc, "the matrix multiplication operator '@' is not supported yet");
+    NPC_ASSERT(it != kOps.end(), "unhandled binary operator");
     NodePtr lhs = lowerArray(*b.lhs);
     NodePtr rhs = lowerArray(*b.rhs);
     return Value::array(binary(it->second, lhs, rhs, e.loc), e.loc);
@@ -266,14 +344,31 @@ Value ExprLowering::lowerCompare(const syntax::Expr &e, const syntax::Compare &c
 }
 
 Value ExprLowering::lowerSubscript(const syntax::Expr &e, const syntax::Subscript &s) {
-    NodePtr base = lowerArray(*s.value);
+    Value container = lower(*s.value);
+    if (container.kind == Value::Tuple) // `x.shape[0]`, `x.shape[-1]`
+        return tupleItem(container, s, e.loc);
+    if (container.kind != Value::Array)
+        throw UserError(s.value->loc, fmt::format("expected an array or a number here, got {}",
+                                                  kindName(container.kind)));
+    NodePtr base = container.node;
     int rank = base->type.rank();
-    auto bound = [](const syntax::ExprPtr &b, const char *what) -> std::optional<int64_t> {
+    std::vector<NodePtr> dynamic; // run-time indices and bounds (View operands 1...)
+    auto bound = [](const syntax::ExprPtr &b) -> std::optional<int64_t> {
         if (!b || b->as<syntax::NoneLiteral>())
             return std::nullopt;
-        if (auto v = literalInt(*b))
-            return v;
-        throw UserError(b->loc, fmt::format("slice {} must be an integer literal for now", what));
+        return literalInt(*b);
+    };
+    // A run-time slice bound: its View operand, or -1 for a literal or absent one.
+    auto dynamicBound = [&](const syntax::ExprPtr &b) -> int {
+        if (!b || b->as<syntax::NoneLiteral>() || literalInt(*b))
+            return -1;
+        Value v = lower(*b);
+        if (v.kind == Value::None)
+            return -1;
+        if (v.kind != Value::Array || v.node->type.rank() != 0 || !isInteger(v.node->type.dtype))
+            throw UserError(b->loc, "slice indices must be integers or None");
+        dynamic.push_back(runtimeIndex(*b, v));
+        return static_cast<int>(dynamic.size());
     };
     // Classify each index first: `None` may be spelled np.newaxis, so names are evaluated.
     enum class Kind { Slice, Index, NewAxis, Ellipsis };
@@ -282,9 +377,14 @@ Value ExprLowering::lowerSubscript(const syntax::Expr &e, const syntax::Subscrip
     for (const syntax::ExprPtr &idx : s.indices) {
         array::ViewEntry entry;
         if (auto *sl = idx->as<syntax::Slice>()) {
-            entry.start = bound(sl->lower, "start");
-            entry.stop = bound(sl->upper, "stop");
-            entry.step = bound(sl->step, "step").value_or(1);
+            entry.start = bound(sl->lower);
+            entry.stop = bound(sl->upper);
+            entry.startOperand = dynamicBound(sl->lower);
+            entry.stopOperand = dynamicBound(sl->upper);
+            if (sl->step && !sl->step->as<syntax::NoneLiteral>() && !literalInt(*sl->step))
+                throw UserError(sl->step->loc, "npc needs a slice step that is an integer "
+                                               "literal (its sign decides the loop direction)");
+            entry.step = bound(sl->step).value_or(1);
             if (entry.step == 0)
                 throw UserError(sl->step->loc, "slice step cannot be zero");
             items.push_back({Kind::Slice, entry});
@@ -311,8 +411,16 @@ Value ExprLowering::lowerSubscript(const syntax::Expr &e, const syntax::Subscrip
             items.push_back({Kind::Ellipsis, entry});
             continue;
         }
-        throw UserError(idx->loc, "only integer literals, slices, None and ... are supported "
-                                  "as indices for now");
+        if (v.kind == Value::Array && v.node->type.rank() == 0 && isInteger(v.node->type.dtype)) {
+            entry.kind = array::ViewEntry::Index;
+            dynamic.push_back(runtimeIndex(*idx, v));
+            entry.indexOperand = static_cast<int>(dynamic.size());
+            items.push_back({Kind::Index, entry});
+            ++consumed;
+            continue;
+        }
+        throw UserError(idx->loc, "only integers, slices, None and ... are supported as "
+                                  "indices for now");
     }
     if (consumed > rank)
         throw UserError(e.loc, fmt::format("too many indices for array: array is {}-dimensional, "
@@ -332,7 +440,35 @@ Value ExprLowering::lowerSubscript(const syntax::Expr &e, const syntax::Subscrip
     if (!sawEllipsis)
         for (int i = consumed; i < rank; ++i)
             entries.push_back(array::ViewEntry{});
-    return Value::array(array::makeView(base, std::move(entries), e.loc), e.loc);
+    return Value::array(array::makeView(base, std::move(entries), e.loc, std::move(dynamic)), e.loc);
+}
+
+/// A run-time index or slice bound as an int64 scalar the loop lowering can evaluate
+/// inline (arithmetic on arguments, variables and extents); anything else (a reduction,
+/// an element of an array) is evaluated into a variable first.
+NodePtr ExprLowering::runtimeIndex(const syntax::Expr &e, const Value &v) {
+    std::function<bool(const NodePtr &)> simple = [&](const NodePtr &n) {
+        switch (n->kind) {
+        case array::NodeKind::Constant:
+        case array::NodeKind::DimValue:
+        case array::NodeKind::Param:
+        case array::NodeKind::Var:
+            return n->type.rank() == 0;
+        case array::NodeKind::Cast:
+        case array::NodeKind::Unary:
+        case array::NodeKind::Binary:
+        case array::NodeKind::Where:
+            return std::all_of(n->operands.begin(), n->operands.end(), simple);
+        default:
+            return false;
+        }
+    };
+    NodePtr n = array::makeCast(v.node, DType::Int64, e.loc);
+    if (simple(n))
+        return n;
+    if (!materialize_)
+        throw UserError(e.loc, "this index must be a constant here");
+    return materialize_(n, e.loc);
 }
 
 } // namespace npc::lowering

@@ -2,6 +2,8 @@
 // parameters, walks the statements, and collects the returned values.
 #include "frontend/Lower.h"
 #include "frontend/LowerContext.h"
+#include "frontend/LowerStatements.h"
+#include "ir/Promotion.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -31,122 +33,12 @@ std::map<std::string, Value> importedNames(const syntax::Module &module) {
         env[alias] = lowering::moduleMember(module, imp.name, imp.loc);
     }
     env["abs"] = Value{Value::Function, nullptr, "builtins.abs", {}, {}, {}};
+    env["len"] = Value{Value::Function, nullptr, "builtins.len", {}, {}, {}};
+    // float/int/bool: conversions of scalars, and dtype= arguments.
+    for (const char *name : {"float", "int", "bool", "min", "max"})
+        env[name] = Value{Value::Function, nullptr, std::string("builtins.") + name, {}, {}, {}};
     return env;
 }
-
-array::Type paramType(const ArgType &t, int index, const std::string &name) {
-    if (isComplex(t.dtype))
-        throw UserError(t.loc, fmt::format("{} arguments are not supported by npc yet",
-                                           dtypeName(t.dtype)));
-    array::Type type{t.dtype, {}, t.pythonScalar};
-    for (int axis = 0; axis < t.rank; ++axis) {
-        const auto &fixed = t.extents[static_cast<size_t>(axis)];
-        type.shape.push_back(fixed ? dimConst(*fixed) : dimExtent(index, axis, name));
-    }
-    return type;
-}
-
-class FunctionLowering {
-public:
-    FunctionLowering(const syntax::FunctionDef &def, std::map<std::string, Value> globals)
-        : def_(def), exprs_(std::move(globals)) {}
-
-    array::Function run(const Signature &sig) {
-        array::Function f;
-        f.name = def_.name;
-        f.loc = def_.nameLoc;
-        if (sig.args.size() != def_.params.size())
-            throw UserError(sig.loc, fmt::format("the signature of '{}' has {} argument type{} "
-                                                 "but the function takes {} argument{}",
-                                                 def_.name, sig.args.size(),
-                                                 sig.args.size() == 1 ? "" : "s", def_.params.size(),
-                                                 def_.params.size() == 1 ? "" : "s"));
-        for (size_t i = 0; i < def_.params.size(); ++i) {
-            int index = static_cast<int>(i);
-            array::Type t = paramType(sig.args[i], index, def_.params[i]);
-            f.params.push_back(array::makeParam(index, def_.params[i], t, def_.paramLocs[i]));
-            exprs_.bind(def_.params[i], Value::array(f.params.back(), def_.paramLocs[i]));
-        }
-        for (const syntax::StmtPtr &stmt : def_.body) {
-            if (auto *ret = stmt->as<syntax::Return>()) {
-                lowerReturn(f, *ret, stmt->loc);
-                return f;
-            }
-            lowerStatement(*stmt);
-        }
-        return f;
-    }
-
-private:
-    void lowerReturn(array::Function &f, const syntax::Return &ret, SourceLoc loc) {
-        if (!ret.value)
-            return;
-        Value v = exprs_.lower(*ret.value);
-        if (v.kind == Value::None)
-            return;
-        std::vector<Value> values = v.kind == Value::Tuple ? v.elements : std::vector{v};
-        f.returnsTuple = v.kind == Value::Tuple;
-        for (const Value &item : values) {
-            if (item.kind != Value::Array)
-                throw UserError(item.loc.valid() ? item.loc : loc,
-                                "only arrays and numbers can be returned");
-            f.results.push_back(item.node);
-        }
-    }
-
-    void lowerStatement(const syntax::Stmt &stmt) {
-        if (auto *assign = stmt.as<syntax::Assign>()) {
-            Value v = exprs_.lower(*assign->value);
-            for (const syntax::ExprPtr &target : assign->targets)
-                bindTarget(*target, v);
-            return;
-        }
-        if (stmt.as<syntax::Pass>())
-            return;
-        if (auto *e = stmt.as<syntax::ExprStmt>()) {
-            if (e->value->as<syntax::StringLiteral>())
-                return; // docstring
-            throw UserError(stmt.loc, "expression statements have no effect in npc's subset yet");
-        }
-        throw UserError(stmt.loc, fmt::format("npc does not support {} inside functions yet",
-                                              statementName(stmt)));
-    }
-
-    void bindTarget(const syntax::Expr &target, const Value &v) {
-        if (auto *name = target.as<syntax::Name>()) {
-            Value named = v;
-            if (named.kind == Value::Array)
-                named.node = array::withName(v.node, name->id);
-            exprs_.bind(name->id, named);
-            return;
-        }
-        if (auto *tuple = target.as<syntax::Tuple>()) {
-            if (v.kind != Value::Tuple || v.elements.size() != tuple->elements.size())
-                throw UserError(target.loc, "cannot unpack this value into these names");
-            for (size_t i = 0; i < tuple->elements.size(); ++i)
-                bindTarget(*tuple->elements[i], v.elements[i]);
-            return;
-        }
-        throw UserError(target.loc, "npc supports assignment to names only for now");
-    }
-
-    static std::string statementName(const syntax::Stmt &stmt) {
-        if (stmt.as<syntax::AugAssign>())
-            return "augmented assignment";
-        if (stmt.as<syntax::If>())
-            return "'if' statements";
-        if (stmt.as<syntax::For>())
-            return "'for' loops";
-        if (stmt.as<syntax::While>())
-            return "'while' loops";
-        if (stmt.as<syntax::Break>() || stmt.as<syntax::Continue>())
-            return "'break'/'continue'";
-        return "this statement";
-    }
-
-    const syntax::FunctionDef &def_;
-    ExprLowering exprs_;
-};
 
 } // namespace
 
@@ -165,6 +57,9 @@ std::vector<array::Function> lowerModule(const SourceFile &, const syntax::Modul
                                                f.name, f.name, args));
     }
     std::map<std::string, Value> globals = importedNames(module);
+    // Functions of the file: calls are inlined, typed from the call site.
+    for (const syntax::FunctionDef &f : module.functions)
+        globals[f.name] = Value{Value::Function, nullptr, "local." + f.name, {}, {}, f.nameLoc};
     {
         ExprLowering constants(globals);
         for (const syntax::Constant &c : module.constants) {
@@ -181,7 +76,31 @@ std::vector<array::Function> lowerModule(const SourceFile &, const syntax::Modul
             throw UserError(sig.functionLoc, fmt::format("the export signature names '{}', but "
                                                          "no function of that name is defined",
                                                          sig.function));
-        out.push_back(FunctionLowering(*def, globals).run(sig));
+        // Lowered once to find the types every `return` gives, then, if there are several,
+        // again with their promotion as the function's result types.
+        std::vector<std::vector<array::Type>> returns;
+        array::Function f = lowering::lowerFunction(*def, module, globals, sig, {}, &returns);
+        if (returns.size() > 1) {
+            std::vector<array::Type> unified = returns[0];
+            for (const auto &r : returns) {
+                if (r.size() != unified.size())
+                    throw UserError(def->nameLoc, fmt::format("'{}' returns {} values on one path "
+                                                              "and {} on another",
+                                                              def->name, unified.size(), r.size()));
+                for (size_t i = 0; i < r.size(); ++i) {
+                    if (r[i].rank() != unified[i].rank())
+                        throw UserError(def->nameLoc,
+                                        fmt::format("'{}' returns arrays of {} and {} dimensions "
+                                                    "on different paths",
+                                                    def->name, r[i].rank(), unified[i].rank()));
+                    PromotionType p = promote({unified[i].dtype, unified[i].weak}, {r[i].dtype, r[i].weak});
+                    unified[i].dtype = p.dtype;
+                    unified[i].weak = p.weak;
+                }
+            }
+            f = lowering::lowerFunction(*def, module, globals, sig, unified, nullptr);
+        }
+        out.push_back(std::move(f));
         array::verify(out.back());
     }
     return out;

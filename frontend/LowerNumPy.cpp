@@ -1,7 +1,6 @@
-// The NumPy reductions, np.linalg.norm, ndarray methods and attributes npc supports, each
-// lowered to array IR with NumPy 2.x's result dtypes (sum of int32 is int64, mean of ints
-// is float64, norm of float32 is float32, argmin is int64), and the lookup of every
-// supported function (the elementwise ones are in LowerUfuncs.cpp).
+// The lookup of every NumPy function npc supports (the reductions and linear algebra are
+// in LowerReductions.cpp, the elementwise ones in LowerUfuncs.cpp), argument binding and
+// the axis/keepdims helpers they share, and array attributes.
 #include "frontend/LowerContext.h"
 
 #include <algorithm>
@@ -14,7 +13,25 @@ namespace npc::lowering {
 namespace {
 
 using array::NodePtr;
-using array::ReduceOp;
+
+/// The handler of a qualified name, or null if npc does not support it.
+const Handler *findFunction(const std::string &name) {
+    const auto &reductions = reductionFunctions();
+    if (auto it = reductions.find(name); it != reductions.end())
+        return &it->second;
+    const auto &elementwise = elementwiseFunctions();
+    if (auto it = elementwise.find(name); it != elementwise.end())
+        return &it->second;
+    const auto &shapes = shapeFunctions();
+    if (auto it = shapes.find(name); it != shapes.end())
+        return &it->second;
+    for (const auto *table : {&creationFunctions(), &scalarFunctions()})
+        if (auto it = table->find(name); it != table->end())
+            return &it->second;
+    return nullptr;
+}
+
+} // namespace
 
 std::optional<int64_t> constantInt(const Value &v) {
     if (v.kind != Value::Array || v.node->kind != array::NodeKind::Constant ||
@@ -23,8 +40,6 @@ std::optional<int64_t> constantInt(const Value &v) {
     return v.node->intValue;
 }
 
-/// Normalises `axis` (None, an int, or a tuple of ints; negative counts from the end)
-/// for an array of `rank`, as numpy.core.multiarray.normalize_axis_index does.
 std::vector<int> normalizeAxes(const std::optional<Value> &axis, int rank, const CallArgs &args) {
     std::vector<int> axes;
     if (!axis || axis->kind == Value::None) {
@@ -60,118 +75,48 @@ bool keepdimsFlag(const std::optional<Value> &v, const CallArgs &args) {
     throw UserError(v->loc, fmt::format("{}(): keepdims must be True or False", args.function));
 }
 
-/// A reduction over `axes`; reducing no axes (a 0-d input) is the identity.
-NodePtr reduce(ReduceOp op, NodePtr x, const std::vector<int> &axes, bool keepdims, SourceLoc loc) {
-    if (axes.empty())
-        return op == ReduceOp::ArgMin || op == ReduceOp::ArgMax
-                   ? array::makeIntConstant(0, DType::Int64, false, loc)
-                   : x;
-    return array::makeReduce(op, std::move(x), axes, keepdims, loc);
-}
-
-/// The accumulator dtype NumPy's add.reduce uses: small ints widen to the platform
-/// int (int64 / uint64), bool sums as int64.
-DType sumDType(DType t) {
-    if (isBool(t) || (isSignedInteger(t) && itemSize(t) < 8))
+std::optional<DType> dtypeOfName(const std::string &q) {
+    if (q == "builtins.float")
+        return DType::Float64;
+    if (q == "builtins.int")
         return DType::Int64;
-    if (isUnsignedInteger(t) && itemSize(t) < 8)
-        return DType::UInt64;
+    if (q == "builtins.bool")
+        return DType::Bool;
+    if (q.rfind("numpy.", 0) != 0)
+        return std::nullopt;
+    // NumPy 2's C-named aliases (as on LP64 Linux).
+    static const std::map<std::string, DType> kAliases = {
+        {"bool_", DType::Bool},      {"int_", DType::Int64},       {"intp", DType::Int64},
+        {"uint", DType::UInt64},     {"uintp", DType::UInt64},     {"byte", DType::Int8},
+        {"ubyte", DType::UInt8},     {"short", DType::Int16},      {"ushort", DType::UInt16},
+        {"intc", DType::Int32},      {"uintc", DType::UInt32},     {"longlong", DType::Int64},
+        {"ulonglong", DType::UInt64}, {"single", DType::Float32},  {"double", DType::Float64},
+    };
+    std::string name = q.substr(6);
+    if (auto it = kAliases.find(name); it != kAliases.end())
+        return it->second;
+    auto t = parseDTypeName(name);
+    if (t && isComplex(*t))
+        return std::nullopt;
     return t;
 }
 
-NodePtr elementCount(const NodePtr &x, const std::vector<int> &axes, SourceLoc loc) {
-    std::vector<Dim> extents;
-    for (int a : axes)
-        extents.push_back(x->type.shape[static_cast<size_t>(a)]);
-    Dim n = dimProduct(extents);
-    if (auto c = dimConstValue(n))
-        return array::makeIntConstant(*c, DType::Int64, true, loc);
-    return array::makeDimValue(n, loc);
+std::optional<DType> dtypeArgument(const std::optional<Value> &v, const CallArgs &args) {
+    if (!v || v->kind == Value::None)
+        return std::nullopt;
+    std::optional<DType> t;
+    if (v->kind == Value::Function)
+        t = dtypeOfName(v->qualifiedName);
+    else if (v->kind == Value::String) // 'float32'; 'float', 'int', 'bool' as the builtins
+        t = dtypeOfName((v->text == "float" || v->text == "int" || v->text == "bool" ? "builtins."
+                                                                                      : "numpy.") +
+                        v->text);
+    if (!t)
+        throw UserError(v->loc, fmt::format("{}(): dtype must be a NumPy scalar type such as "
+                                            "np.float32, or float, int or bool",
+                                            args.function));
+    return t;
 }
-
-Handler reduction(ReduceOp op) {
-    return [op](ExprLowering &, const CallArgs &args) {
-        bool arg = op == ReduceOp::ArgMin || op == ReduceOp::ArgMax;
-        auto b = arg ? bind(args, {{"a", true}, {"axis", false}, {"out", false}, {"keepdims", false}})
-                     : bind(args, {{"a", true}, {"axis", false}, {"keepdims", false}});
-        if (arg && b[2])
-            throw UserError(b[2]->loc, fmt::format("npc does not support the argument 'out' of {}()",
-                                                   args.function));
-        NodePtr x = requireArray(b[0], args, "a");
-        if (arg && b[1] && b[1]->kind == Value::Tuple)
-            throw UserError(b[1]->loc, "argmin/argmax take a single axis");
-        std::vector<int> axes = normalizeAxes(b[1], x->type.rank(), args);
-        bool keepdims = keepdimsFlag(b[arg ? 3 : 2], args);
-        if (op == ReduceOp::Sum || op == ReduceOp::Prod)
-            x = array::makeCast(x, sumDType(x->type.dtype), args.loc);
-        return Value::array(reduce(op, x, axes, keepdims, args.loc), args.loc);
-    };
-}
-
-Value mean(ExprLowering &lowering, const CallArgs &args) {
-    auto b = bind(args, {{"a", true}, {"axis", false}, {"keepdims", false}});
-    NodePtr x = requireArray(b[0], args, "a");
-    std::vector<int> axes = normalizeAxes(b[1], x->type.rank(), args);
-    DType acc = isInexact(x->type.dtype) ? x->type.dtype : DType::Float64;
-    NodePtr total = reduce(ReduceOp::Sum, array::makeCast(x, acc, args.loc), axes,
-                           keepdimsFlag(b[2], args), args.loc);
-    NodePtr count = lowering.castTo(elementCount(x, axes, args.loc), acc, args.loc);
-    return Value::array(
-        array::withName(lowering.binary(array::BinaryOp::TrueDivide, total, count, args.loc), "mean"),
-        args.loc);
-}
-
-Value norm(ExprLowering &lowering, const CallArgs &args) {
-    auto b = bind(args, {{"x", true}, {"ord", false}, {"axis", false}, {"keepdims", false}});
-    NodePtr x = requireArray(b[0], args, "x");
-    if (b[1] && b[1]->kind != Value::None)
-        throw UserError(b[1]->loc, "np.linalg.norm: only ord=None (the 2-norm / Frobenius "
-                                   "norm) is supported yet");
-    if (!isInexact(x->type.dtype))
-        x = array::makeCast(x, DType::Float64, args.loc);
-    std::vector<int> axes = normalizeAxes(b[2], x->type.rank(), args);
-    if (b[2] && b[2]->kind == Value::Tuple && axes.size() > 2)
-        throw UserError(b[2]->loc, "Improper number of dimensions to norm.");
-    NodePtr squares = lowering.binary(array::BinaryOp::Multiply, x, x, args.loc);
-    NodePtr total = reduce(ReduceOp::Sum, squares, axes, keepdimsFlag(b[3], args), args.loc);
-    return Value::array(array::withName(lowering.unary(array::UnaryOp::Sqrt, total, args.loc), "norm"),
-                        args.loc);
-}
-
-const std::map<std::string, Handler> &reductionTable() {
-    static const std::map<std::string, Handler> table = {
-        {"numpy.sum", reduction(ReduceOp::Sum)},
-        {"numpy.prod", reduction(ReduceOp::Prod)},
-        {"numpy.min", reduction(ReduceOp::Min)},
-        {"numpy.amin", reduction(ReduceOp::Min)},
-        {"numpy.max", reduction(ReduceOp::Max)},
-        {"numpy.amax", reduction(ReduceOp::Max)},
-        {"numpy.argmin", reduction(ReduceOp::ArgMin)},
-        {"numpy.argmax", reduction(ReduceOp::ArgMax)},
-        {"numpy.mean", mean},
-        {"numpy.linalg.norm", norm},
-        {"ndarray.sum", reduction(ReduceOp::Sum)},
-        {"ndarray.prod", reduction(ReduceOp::Prod)},
-        {"ndarray.min", reduction(ReduceOp::Min)},
-        {"ndarray.max", reduction(ReduceOp::Max)},
-        {"ndarray.argmin", reduction(ReduceOp::ArgMin)},
-        {"ndarray.argmax", reduction(ReduceOp::ArgMax)},
-        {"ndarray.mean", mean},
-    };
-    return table;
-}
-
-/// The handler of a qualified name, or null if npc does not support it.
-const Handler *findFunction(const std::string &name) {
-    if (auto it = reductionTable().find(name); it != reductionTable().end())
-        return &it->second;
-    const auto &elementwise = elementwiseFunctions();
-    if (auto it = elementwise.find(name); it != elementwise.end())
-        return &it->second;
-    return nullptr;
-}
-
-} // namespace
 
 std::vector<std::optional<Value>> bind(const CallArgs &args, const std::vector<ParamSpec> &spec) {
     std::vector<std::optional<Value>> bound(spec.size());
@@ -222,12 +167,8 @@ Value arrayAttribute(ExprLowering &, const Value &v, const std::string &attr, So
     const NodePtr &x = v.node;
     if (attr == "ndim")
         return Value::array(array::makeIntConstant(x->type.rank(), DType::Int64, true, loc), loc);
-    if (attr == "size") {
-        Dim n = dimProduct(x->type.shape);
-        if (auto c = dimConstValue(n))
-            return Value::array(array::makeIntConstant(*c, DType::Int64, true, loc), loc);
-        return Value::array(array::makeDimValue(n, loc), loc);
-    }
+    if (auto shaped = shapeAttribute(v, attr, loc))
+        return *shaped;
     if (findFunction("ndarray." + attr))
         throw UserError(loc, fmt::format("ndarray.{} is a method; call it", attr));
     throw UserError(loc, fmt::format("the array attribute '{}' is not supported by npc yet", attr));
@@ -249,7 +190,7 @@ Value moduleMember(const Value &module, const std::string &attr, SourceLoc loc) 
         return Value{Value::None, nullptr, {}, {}, {}, loc};
     if (q == "numpy.linalg")
         return Value{Value::Module, nullptr, q, {}, {}, loc};
-    if (findFunction(q))
+    if (findFunction(q) || (module.qualifiedName == "numpy" && dtypeOfName(q)))
         return Value{Value::Function, nullptr, q, {}, {}, loc};
     throw UserError(loc, fmt::format("{} is not supported by npc yet", displayName(q)));
 }

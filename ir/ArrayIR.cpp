@@ -111,6 +111,8 @@ std::string_view reduceOpName(ReduceOp op) {
     case ReduceOp::Max: return "max";
     case ReduceOp::ArgMin: return "argmin";
     case ReduceOp::ArgMax: return "argmax";
+    case ReduceOp::Any: return "any";
+    case ReduceOp::All: return "all";
     }
     return "?";
 }
@@ -124,6 +126,22 @@ NodePtr makeParam(int index, std::string name, Type type, SourceLoc loc) {
     n.param = index;
     n.name = std::move(name);
     return finish(std::move(n));
+}
+
+NodePtr makeVar(int index, std::string name, Type type, SourceLoc loc) {
+    Node n = node(NodeKind::Var, std::move(type), loc);
+    n.param = index;
+    n.name = std::move(name);
+    return finish(std::move(n));
+}
+
+const Node &storeRoot(const Node &target) {
+    const Node *n = &target;
+    while (n->kind == NodeKind::View)
+        n = n->operand().get();
+    NPC_ASSERT(n->kind == NodeKind::Param || n->kind == NodeKind::Var,
+               "store target is not a view of a parameter or variable");
+    return *n;
 }
 
 NodePtr makeIntConstant(int64_t value, DType dtype, bool weak, SourceLoc loc) {
@@ -147,10 +165,27 @@ NodePtr makeDimValue(Dim dim, SourceLoc loc) {
 }
 
 NodePtr makeCast(NodePtr value, DType dtype, SourceLoc loc) {
-    if (value->type.dtype == dtype && !value->type.weak)
+    return makeCast(std::move(value), dtype, false, loc);
+}
+
+NodePtr makeCast(NodePtr value, DType dtype, bool weak, SourceLoc loc) {
+    if (value->type.dtype == dtype && value->type.weak == weak)
         return value;
-    Type t{dtype, value->type.shape, false};
+    NPC_ASSERT(!weak || value->type.rank() == 0, "weak cast of an array");
+    Type t{dtype, value->type.shape, weak};
     return finish(node(NodeKind::Cast, std::move(t), loc, {std::move(value)}));
+}
+
+NodePtr makeIota(Shape shape, int axis, SourceLoc loc) {
+    NPC_ASSERT(axis >= 0 && axis < static_cast<int>(shape.size()), "iota axis out of range");
+    Node n = node(NodeKind::Iota, Type{DType::Int64, std::move(shape), false}, loc);
+    n.axis = axis;
+    return finish(std::move(n));
+}
+
+NodePtr makeCopy(NodePtr value, SourceLoc loc) {
+    Type t{value->type.dtype, value->type.shape, false};
+    return finish(node(NodeKind::Copy, std::move(t), loc, {std::move(value)}));
 }
 
 NodePtr makeUnary(UnaryOp op, NodePtr value, DType resultType, SourceLoc loc) {
@@ -190,8 +225,17 @@ NodePtr makeBroadcast(NodePtr value, Shape shape, SourceLoc loc) {
     return finish(node(NodeKind::Broadcast, std::move(t), loc, {std::move(value)}));
 }
 
-NodePtr makeView(NodePtr value, std::vector<ViewEntry> entries, SourceLoc loc) {
+NodePtr makeView(NodePtr value, std::vector<ViewEntry> entries, SourceLoc loc,
+                 std::vector<NodePtr> dynamic) {
     const Shape &in = value->type.shape;
+    auto valueDim = [&](int operand) -> Dim {
+        if (operand < 0)
+            return nullptr;
+        NPC_ASSERT(operand >= 1 && operand <= static_cast<int>(dynamic.size()), "bad view operand");
+        const NodePtr &v = dynamic[static_cast<size_t>(operand - 1)];
+        NPC_ASSERT(v->type.rank() == 0 && v->type.dtype == DType::Int64, "view bound is not int64");
+        return dimValue(v, v->name.empty() ? "?" : v->name);
+    };
     Shape out;
     size_t axis = 0;
     for (const ViewEntry &e : entries) {
@@ -203,7 +247,12 @@ NodePtr makeView(NodePtr value, std::vector<ViewEntry> entries, SourceLoc loc) {
         const Dim &extent = in[axis++];
         if (e.kind == ViewEntry::Slice) {
             NPC_ASSERT(e.step != 0, "slice step of zero");
-            out.push_back(dimSlice(extent, e.start, e.stop, e.step));
+            out.push_back(dimSliceDynamic(extent, e.start, valueDim(e.startOperand), e.stop,
+                                          valueDim(e.stopOperand), e.step));
+            continue;
+        }
+        if (e.indexOperand >= 0) {
+            (void)valueDim(e.indexOperand);
             continue;
         }
         if (auto c = dimConstValue(extent); c && (e.index >= *c || e.index < -*c))
@@ -212,7 +261,9 @@ NodePtr makeView(NodePtr value, std::vector<ViewEntry> entries, SourceLoc loc) {
     }
     NPC_ASSERT(axis == in.size(), "view does not consume every operand axis");
     Type t{value->type.dtype, std::move(out), value->type.weak};
-    Node n = node(NodeKind::View, std::move(t), loc, {std::move(value)});
+    std::vector<NodePtr> operands{std::move(value)};
+    operands.insert(operands.end(), dynamic.begin(), dynamic.end());
+    Node n = node(NodeKind::View, std::move(t), loc, std::move(operands));
     n.view = std::move(entries);
     return finish(std::move(n));
 }
@@ -233,12 +284,124 @@ NodePtr makeReduce(ReduceOp op, NodePtr value, std::vector<int> axes, bool keepd
     }
     NPC_ASSERT(axes.back() < static_cast<int>(in.size()) && axes.front() >= 0, "axis out of range");
     bool arg = op == ReduceOp::ArgMin || op == ReduceOp::ArgMax;
+    bool logical = op == ReduceOp::Any || op == ReduceOp::All;
+    NPC_ASSERT(!logical || isBool(value->type.dtype), "any/all of a non-bool operand");
     Type t{arg ? DType::Int64 : value->type.dtype, std::move(out), false};
     Node n = node(NodeKind::Reduce, std::move(t), loc, {std::move(value)});
     n.reduceOp = op;
     n.axes = std::move(axes);
     n.keepdims = keepdims;
     return finish(std::move(n));
+}
+
+NodePtr makeScan(ReduceOp op, NodePtr value, std::optional<int> axis, SourceLoc loc) {
+    NPC_ASSERT(op == ReduceOp::Sum || op == ReduceOp::Prod, "scan of an op other than sum/prod");
+    const Shape &in = value->type.shape;
+    int rank = static_cast<int>(in.size());
+    NPC_ASSERT(rank >= 1, "scan of a 0-d value");
+    NPC_ASSERT(!axis || (*axis >= 0 && *axis < rank), "scan axis out of range");
+    Shape out = axis ? in : Shape{dimProduct(in)};
+    Type t{value->type.dtype, std::move(out), false};
+    Node n = node(NodeKind::Scan, std::move(t), loc, {std::move(value)});
+    n.reduceOp = op;
+    n.flatten = !axis;
+    if (axis) {
+        n.axes = {*axis};
+    } else {
+        for (int a = 0; a < rank; ++a)
+            n.axes.push_back(a);
+    }
+    return finish(std::move(n));
+}
+
+Dim dimSum(const std::vector<Dim> &terms, SourceLoc loc) {
+    int64_t constant = 0;
+    NodePtr sum;
+    std::string text;
+    for (const Dim &d : terms) {
+        if (auto c = dimConstValue(d)) {
+            constant += *c;
+            continue;
+        }
+        NodePtr term = makeDimValue(d, loc);
+        sum = sum ? makeBinary(BinaryOp::Add, sum, term, loc) : term;
+        text += (text.empty() ? "" : " + ") + dimStr(d);
+    }
+    if (!sum)
+        return dimConst(constant);
+    if (constant != 0) {
+        sum = makeBinary(BinaryOp::Add, sum, makeIntConstant(constant, DType::Int64, false, loc), loc);
+        text += fmt::format(" + {}", constant);
+    }
+    return dimValue(sum, "(" + text + ")");
+}
+
+Dim dimQuotient(const Dim &a, const Dim &b, SourceLoc loc) {
+    NodePtr q = makeBinary(BinaryOp::FloorDivide, makeDimValue(a, loc), makeDimValue(b, loc), loc);
+    return dimValue(q, fmt::format("({}) // ({})", dimStr(a), dimStr(b)));
+}
+
+NodePtr makeTranspose(NodePtr value, std::vector<int> axes, SourceLoc loc) {
+    const Shape &in = value->type.shape;
+    NPC_ASSERT(axes.size() == in.size(), "transpose axes do not match the operand's rank");
+    std::vector<int> sorted = axes;
+    std::sort(sorted.begin(), sorted.end());
+    for (size_t i = 0; i < sorted.size(); ++i)
+        NPC_ASSERT(sorted[i] == static_cast<int>(i), "transpose axes are not a permutation");
+    if (axes == sorted)
+        return value;
+    Shape out;
+    for (int a : axes)
+        out.push_back(in[static_cast<size_t>(a)]);
+    Type t{value->type.dtype, std::move(out), value->type.weak};
+    Node n = node(NodeKind::Transpose, std::move(t), loc, {std::move(value)});
+    n.axes = std::move(axes);
+    return finish(std::move(n));
+}
+
+NodePtr makeReshape(NodePtr value, Shape shape, std::vector<ExtentCheck> checks, SourceLoc loc) {
+    if (shapeEqual(value->type.shape, shape) && checks.empty())
+        return value;
+    auto in = dimConstValue(dimProduct(value->type.shape));
+    auto out = dimConstValue(dimProduct(shape));
+    NPC_ASSERT(!in || !out || *in == *out, "reshape changes the element count");
+    bool weak = value->type.weak && shape.empty(); // np.reshape(5, (1,)) is an int64 array
+    Type t{value->type.dtype, std::move(shape), weak};
+    Node n = node(NodeKind::Reshape, std::move(t), loc, {std::move(value)});
+    n.checks = std::move(checks);
+    return finish(std::move(n));
+}
+
+NodePtr makeConcat(std::vector<NodePtr> parts, int axis, std::vector<ExtentCheck> checks,
+                   SourceLoc loc) {
+    NPC_ASSERT(!parts.empty(), "concatenation of no arrays");
+    const Type &first = parts.front()->type;
+    NPC_ASSERT(axis >= 0 && axis < first.rank(), "concatenation axis out of range");
+    if (parts.size() == 1)
+        return parts.front();
+    std::vector<Dim> lengths;
+    for (const NodePtr &p : parts) {
+        NPC_ASSERT(p->type.dtype == first.dtype, "concatenated arrays of different dtypes");
+        NPC_ASSERT(p->type.rank() == first.rank(), "concatenated arrays of different ranks");
+        lengths.push_back(p->type.shape[static_cast<size_t>(axis)]);
+    }
+    Shape out = first.shape;
+    out[static_cast<size_t>(axis)] = dimSum(lengths, loc);
+    Type t{first.dtype, std::move(out), false};
+    Node n = node(NodeKind::Concat, std::move(t), loc, std::move(parts));
+    n.axis = axis;
+    n.checks = std::move(checks);
+    return finish(std::move(n));
+}
+
+NodePtr withChecks(const NodePtr &n, std::vector<ExtentCheck> checks) {
+    if (checks.empty())
+        return n;
+    NPC_ASSERT(n->kind != NodeKind::Param && n->kind != NodeKind::Constant,
+               "extent checks on a leaf");
+    Node copy = *n;
+    copy.checks.insert(copy.checks.end(), checks.begin(), checks.end());
+    return finish(std::move(copy));
 }
 
 NodePtr withName(const NodePtr &n, const std::string &name) {

@@ -48,8 +48,9 @@ enum class BinaryOp {
 };
 /// Reductions. Sum/Prod/Min/Max keep the operand dtype (the frontend casts first when
 /// NumPy accumulates in a wider dtype); ArgMin/ArgMax produce int64 (flat index in C
-/// order when reducing several axes, as numpy.argmin with axis=None).
-enum class ReduceOp { Sum, Prod, Min, Max, ArgMin, ArgMax };
+/// order when reducing several axes, as numpy.argmin with axis=None); Any/All (numpy.any,
+/// numpy.all) take and produce bool (the frontend casts to bool first).
+enum class ReduceOp { Sum, Prod, Min, Max, ArgMin, ArgMax, Any, All };
 
 std::string_view unaryOpName(UnaryOp op);   ///< NumPy ufunc name: "negative", "sqrt", ...
 std::string_view binaryOpName(BinaryOp op); ///< NumPy ufunc name: "add", "less", ...
@@ -64,6 +65,9 @@ struct ViewEntry {
     int64_t index = 0;                   ///< Index: as written (negative wraps)
     std::optional<int64_t> start, stop;  ///< Slice: as written
     int64_t step = 1;                    ///< Slice
+    /// Run-time index or bounds: positions in the View node's operands (scalar int64
+    /// nodes; operand 0 is the array), or -1 for the constant above.
+    int indexOperand = -1, startOperand = -1, stopOperand = -1;
 
     static ViewEntry all() { return ViewEntry{}; } ///< `:`
     static ViewEntry newAxis() {
@@ -79,6 +83,15 @@ struct ViewEntry {
     }
 };
 
+/// A condition on extents that only the run time can decide (NumPy raises ValueError
+/// when it fails): `actual == expected`, or with `orOne` also `actual == 1`. Lowering
+/// checks it once on entry.
+struct ExtentCheck {
+    Dim actual, expected;
+    bool orOne = false;
+    std::string message; ///< NumPy's ValueError message (extents named symbolically)
+};
+
 struct Node;
 using NodePtr = std::shared_ptr<const Node>;
 
@@ -89,7 +102,7 @@ struct Node {
     SourceLoc loc;
     std::vector<NodePtr> operands;
 
-    int param = -1;           ///< Param: argument index
+    int param = -1;           ///< Param: argument index; Var: variable index
     std::string name;         ///< Param: argument name; others: Python variable bound to it
     double floatValue = 0;    ///< Constant (float dtypes)
     int64_t intValue = 0;     ///< Constant (integer and bool dtypes); DimValue unused
@@ -97,22 +110,42 @@ struct Node {
     UnaryOp unaryOp = UnaryOp::Negative;
     BinaryOp binaryOp = BinaryOp::Add;
     ReduceOp reduceOp = ReduceOp::Sum;
-    std::vector<int> axes;    ///< Reduce: sorted operand axes
+    std::vector<int> axes;    ///< Reduce: sorted operand axes; Transpose: result axis i is
+                              ///< operand axis axes[i]
+    int axis = 0;             ///< Concat: the axis the operands are joined along; Iota: the
+                              ///< axis whose index is the value
     bool keepdims = false;    ///< Reduce
+    /// Scan: the op (Sum or Prod) is `reduceOp`; `axes` holds the one axis scanned, or
+    /// every operand axis when flattening (axis=None: the result is 1-D, in C order).
+    bool flatten = false;
     /// Cast of a Python int argument to a narrower integer dtype: a value that does not
     /// fit raises OverflowError at run time, as NEP 50 specifies.
     bool rangeChecked = false;
     std::vector<ViewEntry> view; ///< View
+    /// Reshape, Broadcast, View, Concat: extents the run time must check (see ExtentCheck).
+    std::vector<ExtentCheck> checks;
 
     const NodePtr &operand(size_t i = 0) const { return operands.at(i); }
 };
 
 NodePtr makeParam(int index, std::string name, Type type, SourceLoc loc);
+/// Reads local variable `index` of the function (see Variable) at this point.
+NodePtr makeVar(int index, std::string name, Type type, SourceLoc loc);
 NodePtr makeIntConstant(int64_t value, DType dtype, bool weak, SourceLoc loc);
 NodePtr makeFloatConstant(double value, DType dtype, bool weak, SourceLoc loc);
 NodePtr makeDimValue(Dim dim, SourceLoc loc);
 /// Converts to `dtype` (weak-ness dropped). Returns `value` itself if already `dtype`.
 NodePtr makeCast(NodePtr value, DType dtype, SourceLoc loc);
+/// A cast whose result is a Python scalar when `weak` (int(x), float(x), math.sqrt(x)
+/// return Python numbers, which NEP 50 treats as weak). Returns `value` itself if it
+/// already has this dtype and weakness.
+NodePtr makeCast(NodePtr value, DType dtype, bool weak, SourceLoc loc);
+/// The int64 index along `axis` of every element of an array of `shape` (numpy.indices
+/// for one axis): the building block of np.arange, np.linspace, np.eye and array literals.
+NodePtr makeIota(Shape shape, int axis, SourceLoc loc);
+/// numpy.copy / ndarray.copy: a new array equal to `value`. Never folded away, so passes
+/// can tell a copy (a value of its own) from an alias of the operand.
+NodePtr makeCopy(NodePtr value, SourceLoc loc);
 NodePtr makeUnary(UnaryOp op, NodePtr value, DType resultType, SourceLoc loc);
 /// Both operands must have the same dtype and shape (except comparisons' result dtype).
 NodePtr makeBinary(BinaryOp op, NodePtr lhs, NodePtr rhs, SourceLoc loc);
@@ -122,23 +155,85 @@ NodePtr makeWhere(NodePtr cond, NodePtr x, NodePtr y, SourceLoc loc);
 /// Returns `value` itself if the shapes are already equal.
 NodePtr makeBroadcast(NodePtr value, Shape shape, SourceLoc loc);
 /// Basic indexing; `entries` must consume every operand axis. Constant out-of-range
-/// integer indices are UserErrors (IndexError in NumPy).
-NodePtr makeView(NodePtr value, std::vector<ViewEntry> entries, SourceLoc loc);
+/// integer indices are UserErrors (IndexError in NumPy). `dynamic` holds the scalar int64
+/// nodes of run-time indices and bounds, referenced by the entries' *Operand fields
+/// (operand i + 1 is dynamic[i]).
+NodePtr makeView(NodePtr value, std::vector<ViewEntry> entries, SourceLoc loc,
+                 std::vector<NodePtr> dynamic = {});
 /// Reduces `axes` (distinct, in range). Empty `axes` is not allowed.
 NodePtr makeReduce(ReduceOp op, NodePtr value, std::vector<int> axes, bool keepdims,
                    SourceLoc loc);
+/// numpy.cumsum / numpy.cumprod (`op` Sum or Prod) of `value` in its own dtype (the
+/// frontend casts first): along `axis`, or, when `axis` is nullopt, over the flattened
+/// array in C order (the result is 1-D). The operand must have rank >= 1.
+NodePtr makeScan(ReduceOp op, NodePtr value, std::optional<int> axis, SourceLoc loc);
+
+/// The sum of extents (a concatenation's length): constant-folded, else a run-time
+/// Value dim computed by array IR.
+Dim dimSum(const std::vector<Dim> &terms, SourceLoc loc);
+/// `a // b` as a run-time Value dim (the -1 extent of a reshape); 0 when `b` is 0.
+Dim dimQuotient(const Dim &a, const Dim &b, SourceLoc loc);
+/// numpy.transpose(value, axes): result axis i is operand axis `axes[i]`; `axes` must be
+/// a permutation of the operand's axes. Returns `value` itself for the identity.
+NodePtr makeTranspose(NodePtr value, std::vector<int> axes, SourceLoc loc);
+/// numpy.reshape(value, shape) in C order. The element counts must be equal: the frontend
+/// checks constant counts; `checks` carries the run-time ones. Returns `value` itself if
+/// the shapes are already equal.
+NodePtr makeReshape(NodePtr value, Shape shape, std::vector<ExtentCheck> checks, SourceLoc loc);
+/// numpy.concatenate(parts, axis): the parts have one dtype and rank, and equal extents
+/// except along `axis` (`checks` carries those only the run time can compare).
+NodePtr makeConcat(std::vector<NodePtr> parts, int axis, std::vector<ExtentCheck> checks,
+                   SourceLoc loc);
+/// Returns a copy of `node` with run-time extent checks added (squeeze, broadcast_to).
+NodePtr withChecks(const NodePtr &node, std::vector<ExtentCheck> checks);
 
 /// Returns a copy of `node` whose `name` is the Python variable it is bound to.
 NodePtr withName(const NodePtr &node, const std::string &name);
 
-/// An exported function (one overload): parameters, and the values it returns.
+/// A local variable: a loop counter, a value carried around a loop or out of an `if`,
+/// or an array updated in place. Rank 0: a scalar; else a C-contiguous buffer of this
+/// shape, owned by the function (assignment copies into it).
+struct Variable {
+    std::string name;
+    Type type;
+};
+
+enum class StmtKind { Let, Store, For, While, If, Break, Continue, Return };
+
+struct Stmt;
+using StmtPtr = std::shared_ptr<const Stmt>;
+
+/// One statement of a function body, in Python's order. Values are DAGs evaluated when
+/// the statement runs (they read Params, Vars and constants).
+struct Stmt {
+    StmtKind kind = StmtKind::Let;
+    SourceLoc loc;
+    int var = -1;       ///< Let: the variable assigned; For: the counter (int64)
+    NodePtr value;      ///< Let, Store: the value (variable's / target's type);
+                        ///< If, While: the condition (a bool scalar)
+    NodePtr target;     ///< Store: the elements written, a View chain over a Param or Var
+    NodePtr start, stop, step; ///< For: Python's range(start, stop, step), int64 scalars
+    std::vector<StmtPtr> body;   ///< For, While, If (then)
+    std::vector<StmtPtr> orelse; ///< If
+    std::vector<NodePtr> values; ///< Return (the function's result types)
+};
+
+/// An exported function (one overload): parameters, statements, and the values it
+/// returns when control reaches the end (a straight-line function has no statements).
 struct Function {
     std::string name;
     SourceLoc loc;
     std::vector<NodePtr> params;  ///< Param nodes, in order
     std::vector<NodePtr> results; ///< one per returned value (empty: returns None)
     bool returnsTuple = false;    ///< `return a, b` (even with one element)
+    std::vector<Variable> variables;
+    std::vector<StmtPtr> body;
+    /// Result types when `results` is empty but Return statements return values.
+    std::vector<Type> resultTypes;
 };
+
+/// The root of a Store target: the Param or Var node its View chain starts from.
+const Node &storeRoot(const Node &target);
 
 /// Text form of a function for --emit-ir and tests: one line per node in topological
 /// order, `%3 = add %1, %2 : float64[X.shape[0], 2]`.

@@ -24,18 +24,22 @@ void forEachTopological(const std::vector<NodePtr> &roots,
         visit(r);
 }
 
-std::string viewStr(const std::vector<ViewEntry> &entries) {
+std::string viewStr(const Node &n, const std::unordered_map<const Node *, int> &ids) {
+    auto dyn = [&](int operand, const std::optional<int64_t> &c) -> std::string {
+        if (operand >= 0)
+            return fmt::format("%{}", ids.at(n.operands[static_cast<size_t>(operand)].get()));
+        return c ? std::to_string(*c) : "";
+    };
     std::string s;
-    for (const ViewEntry &e : entries) {
+    for (const ViewEntry &e : n.view) {
         if (!s.empty())
             s += ", ";
         if (e.kind == ViewEntry::NewAxis) {
             s += "None";
         } else if (e.kind == ViewEntry::Index) {
-            s += std::to_string(e.index);
+            s += dyn(e.indexOperand, e.index);
         } else {
-            s += fmt::format("{}:{}", e.start ? std::to_string(*e.start) : "",
-                             e.stop ? std::to_string(*e.stop) : "");
+            s += fmt::format("{}:{}", dyn(e.startOperand, e.start), dyn(e.stopOperand, e.stop));
             if (e.step != 1)
                 s += fmt::format(":{}", e.step);
         }
@@ -48,6 +52,8 @@ std::string describe(const Node &n, const std::unordered_map<const Node *, int> 
     switch (n.kind) {
     case NodeKind::Param:
         return fmt::format("param {} \"{}\"", n.param, n.name);
+    case NodeKind::Var:
+        return fmt::format("var {} \"{}\"", n.param, n.name);
     case NodeKind::Constant:
         return isFloat(n.type.dtype) ? fmt::format("constant {}", n.floatValue)
                                      : fmt::format("constant {}", n.intValue);
@@ -62,14 +68,41 @@ std::string describe(const Node &n, const std::unordered_map<const Node *, int> 
     case NodeKind::Broadcast:
         return fmt::format("broadcast {}", ref(0));
     case NodeKind::View:
-        return fmt::format("view {}{}", ref(0), viewStr(n.view));
+        return fmt::format("view {}{}", ref(0), viewStr(n, ids));
     case NodeKind::Reduce:
         return fmt::format("{} {}, axes=({}){}", reduceOpName(n.reduceOp), ref(0),
                            fmt::join(n.axes, ", "), n.keepdims ? ", keepdims" : "");
+    case NodeKind::Scan:
+        if (n.flatten)
+            return fmt::format("cum{} {}, flatten", reduceOpName(n.reduceOp), ref(0));
+        return fmt::format("cum{} {}, axis={}", reduceOpName(n.reduceOp), ref(0), n.axes.at(0));
     case NodeKind::Where:
         return fmt::format("where {}, {}, {}", ref(0), ref(1), ref(2));
+    case NodeKind::Transpose:
+        return fmt::format("transpose {}, axes=({})", ref(0), fmt::join(n.axes, ", "));
+    case NodeKind::Reshape:
+        return fmt::format("reshape {}", ref(0));
+    case NodeKind::Concat: {
+        std::vector<std::string> parts;
+        for (size_t i = 0; i < n.operands.size(); ++i)
+            parts.push_back(ref(i));
+        return fmt::format("concatenate {}, axis={}", fmt::join(parts, ", "), n.axis);
+    }
+    case NodeKind::Iota:
+        return fmt::format("iota axis={}", n.axis);
+    case NodeKind::Copy:
+        return fmt::format("copy {}", ref(0));
     }
     return "?";
+}
+
+/// ` check(n == 3 or 1)` for each run-time extent check of a node.
+std::string checksStr(const Node &n) {
+    std::string s;
+    for (const ExtentCheck &c : n.checks)
+        s += fmt::format(" check({} == {}{})", dimStr(c.actual), dimStr(c.expected),
+                         c.orOne ? " or 1" : "");
+    return s;
 }
 
 void check(bool cond, const Node &n, const char *what) {
@@ -78,34 +111,128 @@ void check(bool cond, const Node &n, const char *what) {
                                        static_cast<int>(n.kind), n.type.str()));
 }
 
-} // namespace
-
-std::string print(const Function &f) {
-    std::string out = fmt::format("func {}(", f.name);
-    for (size_t i = 0; i < f.params.size(); ++i)
-        out += fmt::format("{}{}: {}", i ? ", " : "", f.params[i]->name, f.params[i]->type.str());
-    out += ") {\n";
-    std::unordered_map<const Node *, int> ids;
-    forEachTopological(f.results, [&](const NodePtr &n) {
-        int id = static_cast<int>(ids.size());
-        ids[n.get()] = id;
-        std::string name =
-            n->name.empty() || n->kind == NodeKind::Param ? "" : fmt::format("  # {}", n->name);
-        out += fmt::format("  %{} = {} : {}{}\n", id, describe(*n, ids), n->type.str(), name);
-    });
-    std::vector<std::string> results;
-    for (const NodePtr &r : f.results)
-        results.push_back(fmt::format("%{}", ids.at(r.get())));
-    out += fmt::format("  return {}\n}}\n", fmt::join(results, ", "));
-    return out;
+/// Roots of every value `stmts` evaluates, in order.
+void collectRoots(const std::vector<StmtPtr> &stmts, std::vector<NodePtr> &out) {
+    for (const StmtPtr &st : stmts) {
+        for (const NodePtr &n : {st->value, st->target, st->start, st->stop, st->step})
+            if (n)
+                out.push_back(n);
+        out.insert(out.end(), st->values.begin(), st->values.end());
+        collectRoots(st->body, out);
+        collectRoots(st->orelse, out);
+    }
 }
 
+class Printer {
+public:
+    explicit Printer(const Function &f) : f_(f) {}
+
+    std::string run() {
+        out_ = fmt::format("func {}(", f_.name);
+        for (size_t i = 0; i < f_.params.size(); ++i)
+            out_ += fmt::format("{}{}: {}", i ? ", " : "", f_.params[i]->name, f_.params[i]->type.str());
+        out_ += ") {\n";
+        for (size_t i = 0; i < f_.variables.size(); ++i)
+            out_ += fmt::format("  var {} \"{}\" : {}\n", i, f_.variables[i].name,
+                                f_.variables[i].type.str());
+        stmts(f_.body, "  ");
+        nodes(f_.results, "  ");
+        std::vector<std::string> results;
+        for (const NodePtr &r : f_.results)
+            results.push_back(ref(r));
+        out_ += fmt::format("  return {}\n}}\n", fmt::join(results, ", "));
+        return out_;
+    }
+
+private:
+    std::string ref(const NodePtr &n) { return fmt::format("%{}", ids_.at(n.get())); }
+
+    void nodes(const std::vector<NodePtr> &roots, const std::string &indent) {
+        forEachTopological(roots, [&](const NodePtr &n) {
+            if (ids_.count(n.get()))
+                return;
+            int id = static_cast<int>(ids_.size());
+            ids_[n.get()] = id;
+            bool leaf = n->kind == NodeKind::Param || n->kind == NodeKind::Var;
+            std::string name = n->name.empty() || leaf ? "" : fmt::format("  # {}", n->name);
+            out_ += fmt::format("{}%{} = {}{} : {}{}\n", indent, id, describe(*n, ids_),
+                                checksStr(*n), n->type.str(), name);
+        });
+    }
+
+    void stmts(const std::vector<StmtPtr> &list, const std::string &indent) {
+        for (const StmtPtr &st : list) {
+            std::vector<NodePtr> roots;
+            for (const NodePtr &n : {st->value, st->target, st->start, st->stop, st->step})
+                if (n)
+                    roots.push_back(n);
+            roots.insert(roots.end(), st->values.begin(), st->values.end());
+            nodes(roots, indent);
+            auto varName = [&](int v) { return f_.variables.at(static_cast<size_t>(v)).name; };
+            switch (st->kind) {
+            case StmtKind::Let:
+                out_ += fmt::format("{}let {} = {}\n", indent, varName(st->var), ref(st->value));
+                break;
+            case StmtKind::Store:
+                out_ += fmt::format("{}store {} = {}\n", indent, ref(st->target), ref(st->value));
+                break;
+            case StmtKind::For:
+                out_ += fmt::format("{}for {} in range({}, {}, {}) {{\n", indent, varName(st->var),
+                                    ref(st->start), ref(st->stop), ref(st->step));
+                stmts(st->body, indent + "  ");
+                out_ += indent + "}\n";
+                break;
+            case StmtKind::While:
+                out_ += fmt::format("{}loop {{\n", indent);
+                stmts(st->body, indent + "  ");
+                out_ += indent + "}\n";
+                break;
+            case StmtKind::If:
+                out_ += fmt::format("{}if {} {{\n", indent, ref(st->value));
+                stmts(st->body, indent + "  ");
+                if (!st->orelse.empty()) {
+                    out_ += indent + "} else {\n";
+                    stmts(st->orelse, indent + "  ");
+                }
+                out_ += indent + "}\n";
+                break;
+            case StmtKind::Break:
+                out_ += indent + "break\n";
+                break;
+            case StmtKind::Continue:
+                out_ += indent + "continue\n";
+                break;
+            case StmtKind::Return: {
+                std::vector<std::string> values;
+                for (const NodePtr &v : st->values)
+                    values.push_back(ref(v));
+                out_ += fmt::format("{}return {}\n", indent, fmt::join(values, ", "));
+                break;
+            }
+            }
+        }
+    }
+
+    const Function &f_;
+    std::string out_;
+    std::unordered_map<const Node *, int> ids_;
+};
+
+} // namespace
+
+std::string print(const Function &f) { return Printer(f).run(); }
+
 void verify(const Function &f) {
-    forEachTopological(f.results, [&](const NodePtr &p) {
+    std::vector<NodePtr> roots = f.results;
+    collectRoots(f.body, roots);
+    forEachTopological(roots, [&](const NodePtr &p) {
         const Node &n = *p;
         switch (n.kind) {
         case NodeKind::Param:
             check(n.param >= 0 && n.param < static_cast<int>(f.params.size()), n, "bad param index");
+            break;
+        case NodeKind::Var:
+            check(n.param >= 0 && n.param < static_cast<int>(f.variables.size()), n, "bad variable index");
             break;
         case NodeKind::Constant:
         case NodeKind::DimValue:
@@ -138,8 +265,61 @@ void verify(const Function &f) {
             check(n.type.rank() >= n.operand()->type.rank(), n, "broadcast lowers the rank");
             break;
         case NodeKind::View:
+            check(!n.operands.empty(), n, "view without operand");
+            break;
         case NodeKind::Reduce:
             check(n.operands.size() == 1, n, "wrong operand count");
+            break;
+        case NodeKind::Scan:
+            check(n.operands.size() == 1, n, "wrong operand count");
+            check(n.reduceOp == ReduceOp::Sum || n.reduceOp == ReduceOp::Prod, n,
+                  "scan op is not sum or prod");
+            check(n.type.dtype == n.operand()->type.dtype, n, "scan changes the dtype");
+            if (n.flatten)
+                check(n.type.rank() == 1 && n.axes.size() == n.operand()->type.shape.size(), n,
+                      "flattening scan is not 1-D or does not scan every axis");
+            else
+                check(n.axes.size() == 1 && shapeEqual(n.type.shape, n.operand()->type.shape), n,
+                      "scan changes the shape or has several axes");
+            break;
+        case NodeKind::Transpose: {
+            check(n.operands.size() == 1, n, "wrong operand count");
+            const Shape &in = n.operand()->type.shape;
+            check(n.axes.size() == in.size() && n.type.rank() == n.operand()->type.rank(), n,
+                  "axes do not match the rank");
+            std::vector<bool> used(in.size());
+            for (size_t i = 0; i < n.axes.size(); ++i) {
+                auto a = static_cast<size_t>(n.axes[i]);
+                check(n.axes[i] >= 0 && a < in.size() && !used[a], n, "axes are not a permutation");
+                used[a] = true;
+                check(dimEqual(in[a], n.type.shape[i]), n, "extent not carried by the permutation");
+            }
+            break;
+        }
+        case NodeKind::Reshape: {
+            check(n.operands.size() == 1, n, "wrong operand count");
+            auto in = dimConstValue(dimProduct(n.operand()->type.shape));
+            auto out = dimConstValue(dimProduct(n.type.shape));
+            check(!in || !out || *in == *out, n, "element count changed");
+            break;
+        }
+        case NodeKind::Concat:
+            check(n.operands.size() >= 2, n, "fewer than two operands");
+            check(n.axis >= 0 && n.axis < n.type.rank(), n, "axis out of range");
+            for (const NodePtr &op : n.operands) {
+                check(op->type.dtype == n.type.dtype, n, "operand dtype differs from the result");
+                check(op->type.rank() == n.type.rank(), n, "operand rank differs from the result");
+            }
+            break;
+        case NodeKind::Iota:
+            check(n.operands.empty() && n.type.dtype == DType::Int64, n, "iota with operands or not int64");
+            check(n.axis >= 0 && n.axis < n.type.rank(), n, "axis out of range");
+            break;
+        case NodeKind::Copy:
+            check(n.operands.size() == 1, n, "wrong operand count");
+            check(n.type.dtype == n.operand()->type.dtype &&
+                      shapeEqual(n.type.shape, n.operand()->type.shape),
+                  n, "copy changes the dtype or shape");
             break;
         }
     });

@@ -91,12 +91,55 @@ Dim dimSlice(const Dim &base, std::optional<int64_t> start, std::optional<int64_
         return base;
     if (auto c = dimConstValue(base))
         return dimConst(adjustSlice(*c, start, stop, step).length);
+    // `[k1:-k2]` has length max(n - k1 - k2, 0) for k1 >= 0, k2 > 0, like `[k1 + k2:]`:
+    // one form, so `u[2:] - u[:-2]` and `u[1:-1]` have equal extents at compile time.
+    if (step == 1 && (!start || (*start >= 0 && *start < INT64_MAX / 2)) &&
+        (!stop || (*stop < 0 && *stop > INT64_MIN / 2))) {
+        int64_t k = start.value_or(0) + (stop ? -*stop : 0);
+        if (k == 0)
+            return base;
+        start = k;
+        stop = std::nullopt;
+    }
     DimNode n;
     n.kind = DimKind::Slice;
     n.operands = {base};
     n.start = start;
     n.stop = stop;
     n.step = step;
+    return makeDim(std::move(n));
+}
+
+Dim dimSliceDynamic(const Dim &base, std::optional<int64_t> start, Dim startValue,
+                    std::optional<int64_t> stop, Dim stopValue, int64_t step) {
+    if (!startValue && !stopValue)
+        return dimSlice(base, start, stop, step);
+    DimNode n;
+    n.kind = DimKind::Slice;
+    n.operands = {base};
+    n.start = start;
+    n.stop = stop;
+    n.step = step;
+    n.startValue = std::move(startValue);
+    n.stopValue = std::move(stopValue);
+    return makeDim(std::move(n));
+}
+
+Dim dimValue(std::shared_ptr<const void> node, std::string text) {
+    DimNode n;
+    n.kind = DimKind::Value;
+    n.node = std::move(node);
+    n.text = std::move(text);
+    return makeDim(std::move(n));
+}
+
+Dim dimNonNegative(Dim value, std::string message) {
+    if (value->kind == DimKind::Const || value->kind == DimKind::NonNegative)
+        return value;
+    DimNode n;
+    n.kind = DimKind::NonNegative;
+    n.operands = {std::move(value)};
+    n.text = std::move(message);
     return makeDim(std::move(n));
 }
 
@@ -141,12 +184,19 @@ bool dimEqual(const Dim &a, const Dim &b) {
         return a->value == b->value;
     case DimKind::Extent:
         return a->param == b->param && a->axis == b->axis;
-    case DimKind::Slice:
+    case DimKind::Slice: {
         if (a->start != b->start || a->stop != b->stop || a->step != b->step)
             return false;
+        auto same = [](const Dim &x, const Dim &y) { return (!x && !y) || (x && y && dimEqual(x, y)); };
+        if (!same(a->startValue, b->startValue) || !same(a->stopValue, b->stopValue))
+            return false;
         break;
+    }
+    case DimKind::Value:
+        return a->node == b->node;
     case DimKind::Broadcast:
     case DimKind::Product:
+    case DimKind::NonNegative:
         break;
     }
     for (size_t i = 0; i < a->operands.size(); ++i)
@@ -173,6 +223,8 @@ bool dimBroadcastsByStride(const Dim &d) {
         return dimBroadcastsByStride(d->operands[0]) && dimBroadcastsByStride(d->operands[1]);
     case DimKind::Slice:
     case DimKind::Product:
+    case DimKind::Value:
+    case DimKind::NonNegative:
         return false;
     }
     return false;
@@ -187,8 +239,13 @@ std::string dimStr(const Dim &d) {
     case DimKind::Broadcast:
         return fmt::format("broadcast({}, {})", dimStr(d->operands[0]), dimStr(d->operands[1]));
     case DimKind::Slice:
-        return fmt::format("slice({}, {}, {}, {})", dimStr(d->operands[0]), boundStr(d->start),
-                           boundStr(d->stop), d->step);
+        return fmt::format("slice({}, {}, {}, {})", dimStr(d->operands[0]),
+                           d->startValue ? dimStr(d->startValue) : boundStr(d->start),
+                           d->stopValue ? dimStr(d->stopValue) : boundStr(d->stop), d->step);
+    case DimKind::Value:
+        return d->text;
+    case DimKind::NonNegative:
+        return dimStr(d->operands[0]);
     case DimKind::Product: {
         std::string s;
         for (const Dim &f : d->operands)

@@ -23,6 +23,8 @@ enum class DimKind {
     Broadcast, ///< NumPy broadcasting of two extents (run-time check)
     Slice,     ///< length of `start:stop:step` over `base` (Python slice semantics)
     Product,   ///< product of extents (element counts, e.g. the divisor of mean)
+    Value,     ///< the run-time value of a scalar int64 array-IR node (`x[i:i + n]`)
+    NonNegative, ///< a run-time int used as an extent (`np.zeros(n)`): checked >= 0
 };
 
 struct DimNode {
@@ -34,6 +36,12 @@ struct DimNode {
     std::vector<Dim> operands;   ///< Broadcast (2), Slice (1: base), Product (n)
     std::optional<int64_t> start, stop; ///< Slice bounds as written (may be negative)
     int64_t step = 1;            ///< Slice step (non-zero)
+    /// Slice: run-time bounds (Value dims) that replace `start`/`stop` when set.
+    Dim startValue, stopValue;
+    /// Value: the array::Node (held opaquely: this header sits below the array IR) and
+    /// its printed form.
+    std::shared_ptr<const void> node;
+    std::string text;            ///< Value: printed form; NonNegative: ValueError message
 };
 
 Dim dimConst(int64_t value);
@@ -45,8 +53,19 @@ Dim dimBroadcast(const Dim &a, const Dim &b, SourceLoc loc);
 /// full slice `[:]`.
 Dim dimSlice(const Dim &base, std::optional<int64_t> start, std::optional<int64_t> stop,
              int64_t step);
+/// Length of `base[start:stop:step]` where either bound may be a run-time Value dim
+/// (null: use the constant bound, itself optional).
+Dim dimSliceDynamic(const Dim &base, std::optional<int64_t> start, Dim startValue,
+                    std::optional<int64_t> stop, Dim stopValue, int64_t step);
+/// The run-time value of scalar node `node` (an `array::NodePtr`), printed as `text`.
+/// Two Value dims are equal when they name the same node.
+Dim dimValue(std::shared_ptr<const void> node, std::string text);
 /// Product of extents; folds constants; the empty product is 1.
 Dim dimProduct(const std::vector<Dim> &factors);
+/// `value` (a Value dim: a run-time int, possibly negative) used as an extent; the run
+/// time raises ValueError(`message`) when it is negative (NumPy: "negative dimensions are
+/// not allowed"). Constants are checked by the caller and returned as they are.
+Dim dimNonNegative(Dim value, std::string message);
 
 std::optional<int64_t> dimConstValue(const Dim &d);
 bool dimIsConst(const Dim &d, int64_t value);

@@ -75,6 +75,7 @@ std::string_view intrinsicName(Intrinsic f) {
     case Intrinsic::BroadcastDim: return "broadcast_dim";
     case Intrinsic::SliceStart: return "slice_start";
     case Intrinsic::SliceLength: return "slice_length";
+    case Intrinsic::RangeLength: return "range_length";
     case Intrinsic::NormalizeIndex: return "normalize_index";
     case Intrinsic::BroadcastStride: return "bcast_stride";
     case Intrinsic::Infinity: return "infinity";
@@ -243,6 +244,31 @@ StmtPtr throwIf(ExprPtr cond, std::string exception, std::string message) {
     s->value = std::move(cond);
     s->exception = std::move(exception);
     s->text = std::move(message);
+    return s;
+}
+
+StmtPtr loopForever(std::vector<StmtPtr> body) {
+    StmtPtr s = makeStmt(StmtKind::While);
+    s->stmts = std::move(body);
+    return s;
+}
+
+StmtPtr breakStmt() { return makeStmt(StmtKind::Break); }
+
+StmtPtr continueStmt() { return makeStmt(StmtKind::Continue); }
+
+StmtPtr returnStmt(std::vector<ExprPtr> results, bool returnsTuple) {
+    StmtPtr s = makeStmt(StmtKind::Return);
+    s->returnsTuple = returnsTuple;
+    s->extents = std::move(results);
+    return s;
+}
+
+StmtPtr allocStmt(std::string name, DType dtype, std::vector<ExprPtr> extents) {
+    StmtPtr s = makeStmt(StmtKind::Alloc);
+    s->name = std::move(name);
+    s->dtype = dtype;
+    s->extents = std::move(extents);
     return s;
 }
 

@@ -41,6 +41,7 @@ enum class Intrinsic {
     WrapAdd, WrapSub, WrapMul, WrapNeg, ///< integer arithmetic that wraps (no C++ UB)
     BroadcastDim,                ///< npc::broadcast_dim(a, b): checked numpy broadcasting
     SliceStart, SliceLength,     ///< npc::slice_start/length(n, start, stop, step)
+    RangeLength,                 ///< npc::range_length(start, stop, step): len(range(...))
     NormalizeIndex,              ///< npc::normalize_index(i, n, axis): wraps, else IndexError
     BroadcastStride,             ///< npc::bcast_stride(view, axis): 0 for size-1 axes
     Infinity, Lowest, Highest,   ///< +inf / smallest / largest value of the dtype
@@ -79,7 +80,7 @@ ExprPtr load(std::string data, ExprPtr offset, DType dtype);
 ExprPtr call(Intrinsic f, std::vector<ExprPtr> args, DType dtype);
 bool isIntImm(const ExprPtr &e, int64_t value);
 
-enum class StmtKind { Block, For, Decl, Assign, Store, If, Comment, Throw };
+enum class StmtKind { Block, For, Decl, Assign, Store, If, Comment, Throw, While, Break, Continue, Return, Alloc };
 
 struct Stmt;
 using StmtPtr = std::shared_ptr<Stmt>;
@@ -106,6 +107,12 @@ struct Stmt {
     bool simd = false;          ///< For: lanes of a vectorized loop (`#pragma omp simd`)
     std::string reductionVar;
     BinaryOp reductionOp = BinaryOp::Add;
+    /// For: a Python `for` loop (control flow): never parallel, may contain break.
+    bool serial = false;
+    bool returnsTuple = false;  ///< Return: the function returns a tuple
+    /// Return: the variables returned (Var exprs; a tuple when the function returns
+    /// one); Alloc: the extents of the buffer `name` of dtype `dtype`.
+    std::vector<ExprPtr> extents;
 };
 
 StmtPtr block(std::vector<StmtPtr> stmts = {});
@@ -119,6 +126,14 @@ StmtPtr ifThen(ExprPtr cond, std::vector<StmtPtr> then, std::vector<StmtPtr> ore
 StmtPtr comment(std::string text);
 /// `if (cond) throw npc::<exception>(message);`
 StmtPtr throwIf(ExprPtr cond, std::string exception, std::string message);
+/// `for (;;) { body }`: left by Break or Return (Python's `while`, condition in the body).
+StmtPtr loopForever(std::vector<StmtPtr> body);
+StmtPtr breakStmt();
+StmtPtr continueStmt();
+/// Returns `results` (Var exprs naming scalars or buffers) from the function.
+StmtPtr returnStmt(std::vector<ExprPtr> results, bool returnsTuple);
+/// Allocates buffer `name` of `extents` at this point (its data pointer is `name_data`).
+StmtPtr allocStmt(std::string name, DType dtype, std::vector<ExprPtr> extents);
 
 /// How an argument reaches the generated function.
 struct Param {

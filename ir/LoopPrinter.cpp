@@ -17,7 +17,7 @@ void printStmt(std::string &out, const Stmt &s, int depth) {
         return;
     case StmtKind::For:
         out += fmt::format("{}{} {} in 0..{}{} {{\n", pad,
-                           s.parallel ? "parallel for" : s.simd ? "simd for" : "for", s.name,
+                           s.parallel ? "parallel for" : s.simd ? "simd for" : s.serial ? "serial for" : "for", s.name,
                            str(s.extent),
                            s.reductionVar.empty() ? "" : fmt::format(" reduce({}:{})", binaryOpSymbol(s.reductionOp), s.reductionVar));
         printStmts(out, s.stmts, depth + 1);
@@ -50,6 +50,28 @@ void printStmt(std::string &out, const Stmt &s, int depth) {
     case StmtKind::Throw:
         out += fmt::format("{}if {} throw {}(\"{}\")\n", pad, str(s.value), s.exception, s.text);
         return;
+    case StmtKind::While:
+        out += pad + "loop {\n";
+        printStmts(out, s.stmts, depth + 1);
+        out += pad + "}\n";
+        return;
+    case StmtKind::Break:
+        out += pad + "break\n";
+        return;
+    case StmtKind::Continue:
+        out += pad + "continue\n";
+        return;
+    case StmtKind::Return:
+    case StmtKind::Alloc: {
+        std::vector<std::string> parts;
+        for (const ExprPtr &e : s.extents)
+            parts.push_back(str(e));
+        if (s.kind == StmtKind::Return)
+            out += fmt::format("{}return {}\n", pad, fmt::join(parts, ", "));
+        else
+            out += fmt::format("{}alloc {} {}[{}]\n", pad, dtypeName(s.dtype), s.name, fmt::join(parts, ", "));
+        return;
+    }
     }
 }
 
@@ -91,6 +113,8 @@ void forEachExpr(const std::vector<StmtPtr> &stmts, const std::function<void(con
         forEachExpr(s->value, fn);
         forEachExpr(s->offset, fn);
         forEachExpr(s->extent, fn);
+        for (const ExprPtr &e : s->extents)
+            forEachExpr(e, fn);
         forEachExpr(s->stmts, fn);
         forEachExpr(s->orelse, fn);
     }

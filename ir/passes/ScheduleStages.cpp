@@ -26,13 +26,45 @@ bool expands(const Node &b) {
     return false;
 }
 
+/// True when `n` is one expression of loads (no temporaries bound to variables, no
+/// reduction loops): a concatenation evaluates such a part only where it is selected.
+/// Other parts would bind temporaries or run reductions for every element, out of their
+/// range too, so they get a buffer.
+bool inlineExpression(const Node &n, const std::map<const Node *, int> &users) {
+    auto operands = [&] {
+        return std::all_of(n.operands.begin(), n.operands.end(),
+                           [&](const NodePtr &op) { return inlineExpression(*op, users); });
+    };
+    switch (n.kind) {
+    case NodeKind::Param:
+    case NodeKind::Var:
+    case NodeKind::Constant:
+    case NodeKind::DimValue:
+    case NodeKind::Iota:
+        return true;
+    case NodeKind::Cast:
+    case NodeKind::Copy:
+    case NodeKind::Broadcast:
+    case NodeKind::View:
+    case NodeKind::Transpose:
+    case NodeKind::Reshape:
+        return operands();
+    case NodeKind::Unary:
+    case NodeKind::Binary:
+    case NodeKind::Where: // bound to a temporary when used twice or named (LowerToLoops)
+        return users.at(&n) == 1 && n.name.empty() && operands();
+    default:
+        return false;
+    }
+}
+
 } // namespace
 
 bool Schedule::isMaterialized(const Node *n) const {
     return std::find(materialized.begin(), materialized.end(), n) != materialized.end();
 }
 
-Schedule scheduleStages(const array::Function &f) {
+Schedule scheduleStages(const std::vector<NodePtr> &results) {
     // Users of each node across the whole function.
     std::map<const Node *, int> users;
     std::set<const Node *> visited;
@@ -44,13 +76,13 @@ Schedule scheduleStages(const array::Function &f) {
             count(op);
         }
     };
-    for (const NodePtr &r : f.results) {
+    for (const NodePtr &r : results) {
         ++users[r.get()];
         count(r);
     }
 
     std::set<const Node *> materialize;
-    for (const NodePtr &r : f.results)
+    for (const NodePtr &r : results)
         materialize.insert(r.get());
     // A reduction reached through an expanding broadcast or a view would be recomputed
     // for every repeated element: give it a buffer.
@@ -60,6 +92,13 @@ Schedule scheduleStages(const array::Function &f) {
             return;
         if (n->kind == NodeKind::Reduce && (repeated || users[n.get()] > 1))
             materialize.insert(n.get());
+        // A scan writes its running values into a buffer of its own (a sequential loop).
+        if (n->kind == NodeKind::Scan)
+            materialize.insert(n.get());
+        if (n->kind == NodeKind::Concat)
+            for (const NodePtr &part : n->operands)
+                if (!inlineExpression(*part, users))
+                    materialize.insert(part.get());
         bool below = repeated;
         if (n->kind == NodeKind::Broadcast && expands(*n))
             below = true;
@@ -70,7 +109,7 @@ Schedule scheduleStages(const array::Function &f) {
         for (const NodePtr &op : n->operands)
             mark(op, below);
     };
-    for (const NodePtr &r : f.results)
+    for (const NodePtr &r : results)
         mark(r, false);
 
     Schedule s;
@@ -83,13 +122,15 @@ Schedule scheduleStages(const array::Function &f) {
         if (!materialize.count(n.get()))
             return;
         s.materialized.push_back(n.get());
-        auto it = std::find(f.results.begin(), f.results.end(), n);
-        int result = it == f.results.end() ? -1 : static_cast<int>(it - f.results.begin());
+        auto it = std::find(results.begin(), results.end(), n);
+        int result = it == results.end() ? -1 : static_cast<int>(it - results.begin());
         s.stages.push_back({n, result});
     };
-    for (const NodePtr &r : f.results)
+    for (const NodePtr &r : results)
         order(r);
     return s;
 }
+
+Schedule scheduleStages(const array::Function &f) { return scheduleStages(f.results); }
 
 } // namespace npc::passes

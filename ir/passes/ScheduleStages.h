@@ -27,5 +27,7 @@ struct Schedule {
 /// Computes the fusion schedule of `f`. For the K-Means step this is one stage: the
 /// broadcast, subtraction, both reductions and the sqrt fuse into the argmin's loop.
 Schedule scheduleStages(const array::Function &f);
+/// The schedule that evaluates `roots` (a statement's values), each materialized.
+Schedule scheduleStages(const std::vector<array::NodePtr> &roots);
 
 } // namespace npc::passes

@@ -106,6 +106,11 @@ private:
                 case StmtKind::Block:
                 case StmtKind::If:
                 case StmtKind::Throw:
+                case StmtKind::While:
+                case StmtKind::Break:
+                case StmtKind::Continue:
+                case StmtKind::Return:
+                case StmtKind::Alloc:
                     ok = false;
                     break;
                 }
@@ -209,14 +214,17 @@ private:
 
 } // namespace
 
-void vectorize(loop::Function &f, int lanes) {
-    std::set<std::string> names;
-    declaredNames(f.body, names);
-    declaredNames(f.prologue, names);
-    for (const loop::Param &p : f.params)
-        names.insert(p.name);
+/// Vectorizes the parallel loops of `stmts`, looking through Python's control flow.
+void vectorizeBlock(std::vector<StmtPtr> &stmts, int lanes, std::set<std::string> &names) {
     std::vector<StmtPtr> body;
-    for (const StmtPtr &s : f.body) {
+    for (const StmtPtr &s : stmts) {
+        if (s->kind == StmtKind::While || s->kind == StmtKind::If ||
+            (s->kind == StmtKind::For && s->serial)) {
+            vectorizeBlock(s->stmts, lanes, names);
+            vectorizeBlock(s->orelse, lanes, names);
+            body.push_back(s);
+            continue;
+        }
         bool candidate = s->kind == StmtKind::For && s->parallel && s->reductionVar.empty();
         std::vector<StmtPtr> replacement;
         if (candidate)
@@ -226,7 +234,16 @@ void vectorize(loop::Function &f, int lanes) {
         else
             body.insert(body.end(), replacement.begin(), replacement.end());
     }
-    f.body = std::move(body);
+    stmts = std::move(body);
+}
+
+void vectorize(loop::Function &f, int lanes) {
+    std::set<std::string> names;
+    declaredNames(f.body, names);
+    declaredNames(f.prologue, names);
+    for (const loop::Param &p : f.params)
+        names.insert(p.name);
+    vectorizeBlock(f.body, lanes, names);
 }
 
 } // namespace npc::passes

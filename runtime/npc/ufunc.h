@@ -35,6 +35,15 @@ inline int64_t slice_length(int64_t size, int64_t start, int64_t stop, int64_t s
     return normalize_slice(size, detail::bound(start), detail::bound(stop), step).length;
 }
 
+/// len(range(start, stop, step)); throws ValueError for a zero step as Python does.
+inline int64_t range_length(int64_t start, int64_t stop, int64_t step) {
+    if (step == 0)
+        throw ValueError("range() arg 3 must not be zero");
+    if (step > 0)
+        return stop > start ? static_cast<int64_t>((static_cast<uint64_t>(stop) - static_cast<uint64_t>(start) - 1) / static_cast<uint64_t>(step) + 1) : 0;
+    return start > stop ? static_cast<int64_t>((static_cast<uint64_t>(start) - static_cast<uint64_t>(stop) - 1) / (0 - static_cast<uint64_t>(step)) + 1) : 0;
+}
+
 /// a + b, a - b, a * b, -a with two's-complement wraparound (numpy.add etc. on ints).
 template <class T> NPC_HD constexpr T wrapping_add(T a, T b) {
     using U = std::make_unsigned_t<T>;

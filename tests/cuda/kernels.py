@@ -48,3 +48,9 @@ def non_finite(x):
 # npc export row_norms(float64[:,:])
 def row_norms(x):
     return np.linalg.norm(x, axis=1)
+
+
+# npc export ramps(float64[:], int64)
+def ramps(x, n):
+    return (x * np.arange(x.shape[0]) + np.linspace(-1, 1, x.shape[0]),
+            np.eye(n, k=1) + np.zeros((n, n)), np.array([x[0], 2.0]))

@@ -60,28 +60,30 @@ def build_cache(tmp_path_factory, npc_bin):
 
 @pytest.fixture(scope="session")
 def kernels(build_cache, tmp_path_factory):
-    """build(name) -> Kernel, memoised in this worker (failures too: raised again)."""
+    """build(name, flags=()) -> Kernel, memoised in this worker (failures too: raised
+    again); `flags` are extra npc options (`["--default-float", "float32"]`)."""
     built = {}
 
-    def build(name):
+    def build(name, flags=()):
         source = Path(name) if Path(name).is_absolute() else npc_harness.KERNELS / name
-        if source not in built:
+        key = (source, tuple(flags))
+        if key not in built:
             try:
                 workdir = tmp_path_factory.mktemp(f"run-{source.stem}")
-                built[source] = build_cache.build(source, workdir)
+                built[key] = build_cache.build(source, workdir, tuple(flags))
             except npc_harness.BuildError as e:
-                built[source] = e
-        if isinstance(built[source], Exception):
-            raise built[source]
-        return built[source]
+                built[key] = e
+        if isinstance(built[key], Exception):
+            raise built[key]
+        return built[key]
 
     return build
 
 
 @pytest.fixture(scope="module")
 def kernel(request, kernels):
-    """The module's KERNEL, built."""
+    """The module's KERNEL, built (with the module's NPC_FLAGS, if any)."""
     name = getattr(request.module, "KERNEL", None)
     if name is None:
         pytest.fail(f"{request.module.__name__} uses the kernel fixture but sets no KERNEL")
-    return kernels(str(name))
+    return kernels(str(name), getattr(request.module, "NPC_FLAGS", ()))

@@ -88,6 +88,7 @@ class RunResult:
     stdout: str
     stderr: str
     outputs: list  # the loaded -o files, when the run succeeded
+    arguments: dict = dataclasses.field(default_factory=dict)  # index -> array after the call
 
 
 class Kernel:
@@ -109,7 +110,8 @@ class Kernel:
         d.mkdir(parents=True)
         return d
 
-    def run(self, args, n_outputs: int | None = None, threads: int | None = None) -> RunResult:
+    def run(self, args, n_outputs: int | None = None, threads: int | None = None,
+            save_args: bool = False) -> RunResult:
         """Runs the driver on `args` (NumPy arrays, NumPy 0-d arrays or Python scalars,
         which go on the command line as literals) with `n_outputs` `-o` files (default:
         as many as the function has results), on `threads` OpenMP threads if given."""
@@ -127,30 +129,45 @@ class Kernel:
         outs = [d / f"out{i}.npy" for i in range(n_outputs)]
         for o in outs:
             argv += ["-o", str(o)]
+        if save_args:
+            argv += ["--save-args", str(d / "saved")]
         env = dict(os.environ, OMP_NUM_THREADS=str(threads)) if threads else None
         p = subprocess.run(argv, capture_output=True, text=True, timeout=RUN_TIMEOUT, env=env)
         loaded = [np.load(o) for o in outs] if p.returncode == 0 else []
-        return RunResult(p.returncode, p.stdout, p.stderr, loaded)
+        saved = {}
+        if save_args and p.returncode == 0:
+            saved = {i: np.load(d / "saved" / f"arg{i}.npy")
+                     for i, a in enumerate(args) if isinstance(a, np.ndarray)}
+        return RunResult(p.returncode, p.stdout, p.stderr, loaded, saved)
 
-    def numpy(self, *args):
+    def numpy(self, *args, arguments_after: list | None = None):
         """The reference result: the kernel's Python function run by NumPy on copies of
-        `args` (warnings of integer division by zero and NaN comparisons silenced)."""
+        `args` (warnings of integer division by zero and NaN comparisons silenced). The
+        copies, as the function left them, are appended to `arguments_after`."""
         copies = [a.copy() if isinstance(a, np.ndarray) else a for a in args]
         with np.errstate(all="ignore"), warnings.catch_warnings():
             warnings.simplefilter("ignore", RuntimeWarning)  # "Mean of empty slice"
-            return self.reference(*copies)
+            result = self.reference(*copies)
+        if arguments_after is not None:
+            arguments_after.extend(copies)
+        return result
 
     def check(self, *args, rtol=None, atol=0.0, threads=None):
         """Asserts the compiled kernel gives NumPy's results on `args`: the same number of
         results, the same dtypes and shapes, ints and bools exactly, floats within rtol
-        (per result dtype, RTOL by default) with NaN in the same places. Returns them."""
-        expected = self.numpy(*args)
+        (per result dtype, RTOL by default) with NaN in the same places; and that array
+        arguments are left as NumPy leaves them (in-place updates). Returns the results."""
+        after = []
+        expected = self.numpy(*args, arguments_after=after)
         expected = list(expected) if isinstance(expected, tuple) else [expected]
-        r = self.run(args, len(expected), threads=threads)
+        r = self.run(args, len(expected), threads=threads, save_args=True)
         assert r.returncode == 0, f"driver failed (exit {r.returncode}):\n{r.stderr}"
         assert "internal error" not in r.stderr
         for i, (got, want) in enumerate(zip(r.outputs, expected)):
             assert_same(got, want, rtol=rtol, atol=atol, what=f"result {i}")
+        # Arguments the function updates in place must change as NumPy changed them.
+        for i, got in r.arguments.items():
+            assert_same(got, after[i], rtol=rtol, atol=atol, what=f"argument {i} after the call")
         return r.outputs
 
     def check_raises(self, *args, match: str):
@@ -238,10 +255,11 @@ class BuildCache:
         self.compiler = subprocess.run([CXX, "--version"], capture_output=True, text=True,
                                        check=True).stdout.splitlines()[0]
 
-    def transpile(self, source: Path) -> Path:
-        """Runs `npc transpile --emit-main` on `source` into a fresh directory."""
+    def transpile(self, source: Path, flags=()) -> Path:
+        """Runs `npc transpile --emit-main` (plus `flags`) on `source` into a fresh
+        directory."""
         gen = Path(tempfile.mkdtemp(prefix=f"{source.stem}-", dir=self.root))
-        p = run_npc("transpile", source, "-o", gen, "--emit-main")
+        p = run_npc("transpile", source, "-o", gen, "--emit-main", *flags)
         if p.returncode != 0:
             shutil.rmtree(gen)
             raise BuildError(f"npc failed on {source.name} (exit {p.returncode}):\n{p.stderr}")
@@ -257,10 +275,10 @@ class BuildCache:
         finally:
             shutil.rmtree(gen)
 
-    def build(self, source: Path, workdir: Path) -> "Kernel":
-        """Transpiles `source` and builds kernel and driver, or reuses the build of
-        identical generated code."""
-        gen = self.transpile(source)
+    def build(self, source: Path, workdir: Path, flags=()) -> "Kernel":
+        """Transpiles `source` (with npc `flags`, e.g. ["--default-float", "float32"])
+        and builds kernel and driver, or reuses the build of identical generated code."""
+        gen = self.transpile(source, flags)
         stem = module_name(gen)
         cmd = [CXX, *CXXFLAGS, "-I.", f"{stem}.cpp", f"{stem}_main.cpp", "-o", stem]
         key = content_hash(gen, [self.compiler, *cmd])

@@ -11,7 +11,8 @@ def kmeans(X, means):
 # CHECK-NOT: alloc
 # CHECK: parallel for i_block in 0..(X.shape[0] / 8) {
 # CHECK: for j in 0..means.shape[0] {
-# CHECK: var float32 sum[8]
+# float32 sums accumulate in float64, rounded once after the loop.
+# CHECK: var float64 sum[8]
 # CHECK: for k in 0..n {
 # CHECK-NOT: parallel
 # CHECK: result[((i_block * 8) + lane)] = argmin[lane]

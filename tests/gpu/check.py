@@ -63,7 +63,7 @@ def run_case(case, tmp):
             return [f"expected exit 1 and '{case['expect_error']}', got exit {run.returncode}: "
                     f"{run.stderr.strip()}"]
         return []
-    module = load_module(ROOT / case["dir"] / "kernels.py")
+    module = load_module(ROOT / case["dir"] / f"{case['module']}.py")
     want = getattr(module, case["function"])(*python_args(case))
     wants = list(want) if isinstance(want, tuple) else [want]
     outs = [tmp / f"r{i}.npy" for i in range(len(wants))]

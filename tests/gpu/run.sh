@@ -43,13 +43,17 @@ compile kmeans kmeans/kmeans.cu kmeans/kmeans.o kmeans
 compile kmeans_main kmeans/kmeans_main.cu kmeans/kmeans_main.o kmeans
 compile kmeans_bench kmeans_bench.cu kmeans_bench.o kmeans
 cases=()
+modules=()
 for d in cases/*/; do
     d=${d%/}
-    [[ -f $d/kernels.cu ]] || continue
+    # A case directory holds <module>.cu and its driver <module>_main.cu.
+    main=$(compgen -G "$d/*_main.cu" | head -1) || continue
+    m=$(basename "$main" _main.cu)
     cases+=("$d")
+    modules+=("$m")
     c=$(basename "$d")
-    compile "$c" "$d/kernels.cu" "$d/kernels.o" "$d"
-    compile "${c}_main" "$d/kernels_main.cu" "$d/kernels_main.o" "$d"
+    compile "$c" "$d/$m.cu" "$d/$m.o" "$d"
+    compile "${c}_main" "$d/${m}_main.cu" "$d/${m}_main.o" "$d"
 done
 wait
 failed=0
@@ -66,8 +70,10 @@ done
 ((failed == 0)) || exit 1
 "$nvcc" "-arch=$arch" kmeans/kmeans.o kmeans/kmeans_main.o -o kmeans/kmeans_gpu
 "$nvcc" "-arch=$arch" kmeans_bench.o kmeans/kmeans.o -o kmeans_bench
-for d in "${cases[@]}"; do
-    "$nvcc" "-arch=$arch" "$d/kernels.o" "$d/kernels_main.o" -o "$d/kernels_gpu"
+for i in "${!cases[@]}"; do
+    d=${cases[$i]}
+    m=${modules[$i]}
+    "$nvcc" "-arch=$arch" "$d/$m.o" "$d/${m}_main.o" -o "$d/${m}_gpu"
 done
 echo "built kmeans, kmeans_bench and ${#cases[@]} case drivers in ${SECONDS}s"
 if ((compile_only)); then

@@ -1,0 +1,41 @@
+"""kernels/control_flow.py and kernels/early_return.py: Python statements on scalars."""
+
+import numpy as np
+import pytest
+
+KERNEL = "control_flow.py"
+
+
+@pytest.mark.parametrize("start,stop,step", [(0, 10, 1), (9, -1, -1), (2, 20, 3), (-3, 8, 2),
+                                             (10, 0, -3), (0, 3, 7)])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_ranges(kernel, start, stop, step, seed):
+    x = np.random.default_rng(seed).uniform(-12, 12, size=10)
+    kernel.check(x, start, stop, step)
+
+
+def test_empty_range_keeps_promoted_dtype(kernel):
+    # Documented difference: `total = 0` becomes float64 in the loop, so npc's variable is
+    # float64 even when the loop never runs (Python would return the int 0).
+    x = np.ones(4)
+    r = kernel.run([x, 5, 5, 1])
+    assert r.returncode == 0, r.stderr
+    want = kernel.numpy(x, 5, 5, 1)
+    assert r.outputs[0].dtype == np.float64 and r.outputs[0] == want[0]
+    for got, expected in zip(r.outputs[1:], want[1:]):
+        np.testing.assert_array_equal(got, expected)
+
+
+def test_zero_step_raises(kernel):
+    kernel.check_raises(np.ones(4), 0, 4, 0, match="range() arg 3 must not be zero")
+
+
+def test_short_input(kernel):
+    kernel.check(np.array([3.0, 20.0]), 0, 2, 1)
+
+
+@pytest.mark.parametrize("threshold", [0.5, 100.0, -1.0])
+def test_early_return(kernels, threshold):
+    k = kernels("early_return.py")
+    x = np.random.default_rng(3).uniform(0, 1, size=17)
+    k.check(x, threshold)

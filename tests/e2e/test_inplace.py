@@ -1,0 +1,29 @@
+"""kernels/inplace.py: in-place updates and slice assignment (NumPy computes the right
+side first; writes into arguments are visible to the caller)."""
+
+import numpy as np
+import pytest
+
+KERNEL = "inplace.py"
+
+
+@pytest.mark.parametrize("rows,cols", [(3, 4), (1, 1), (5, 2), (2, 9)])
+def test_shapes(kernel, rows, cols):
+    rng = np.random.default_rng(rows * 10 + cols)
+    m = rng.uniform(-1, 1, size=(rows, cols))
+    v = rng.uniform(0, 1, size=cols)
+    k = rng.integers(-50, 50, size=5)
+    kernel.check(m, v, k)
+
+
+def test_arguments_written_in_place(kernel, tmp_path):
+    """The driver's --save-args shows the caller's arrays after the call."""
+    m = np.arange(6.0).reshape(2, 3)
+    v = np.array([0.25, 0.5, 1.0])
+    k = np.array([-7, 5, 3], dtype=np.int64)
+    run = kernel.run([m, v, k])
+    assert run.returncode == 0, run.stderr
+    want_m, want_k = m.copy(), k.copy()
+    kernel.reference(want_m, v.copy(), want_k)
+    np.testing.assert_array_equal(run.outputs[3], want_m)
+    np.testing.assert_array_equal(run.outputs[2], want_k)

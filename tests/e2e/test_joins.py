@@ -1,0 +1,28 @@
+"""kernels/joins.py: np.concatenate (axis 0, 1, -2, None), np.stack, np.hstack,
+np.vstack with NEP 50 promotion of the parts (int32 with uint8 is int32, with float64
+float64), empty parts, computed parts; extents that differ off the axis raise NumPy's
+ValueError."""
+
+import numpy as np
+import pytest
+
+KERNEL = "joins.py"
+
+
+@pytest.mark.parametrize("rows_a,rows_b,cols,n", [(3, 4, 2, 3), (1, 1, 1, 1), (0, 2, 3, 0),
+                                                  (5, 0, 2, 2)])
+def test_joins(kernel, rows_a, rows_b, cols, n):
+    a = np.arange(rows_a * cols, dtype=np.float64).reshape(rows_a, cols) / 4
+    b = -np.arange(rows_b * cols, dtype=np.float64).reshape(rows_b, cols)
+    v = np.arange(rows_a, dtype=np.int32) * 1000 - 7
+    u = np.arange(rows_a, dtype=np.uint8) + 250
+    del n
+    kernel.check(a, b, v, u)
+
+
+def test_mismatched_extent_raises(kernel):
+    r = kernel.check_raises(np.ones((3, 2)), np.ones((4, 3)), np.ones(3, np.int32),
+                            np.ones(3, np.uint8),
+                            match="all the input array dimensions except for the "
+                                  "concatenation axis must match exactly")
+    assert "along dimension 1" in r.stderr

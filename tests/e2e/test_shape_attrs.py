@@ -1,0 +1,13 @@
+"""kernels/shape_attrs.py: `x.shape` (unpacked and indexed), len(), size and ndim as
+Python ints; float32 times an extent stays float32 (an extent is a weak int)."""
+
+import numpy as np
+import pytest
+
+KERNEL = "shape_attrs.py"
+
+
+@pytest.mark.parametrize("shape,n", [((3, 4), 5), ((1, 7), 1), ((0, 2), 3), ((5, 0), 0)])
+def test_shape_attributes(kernel, shape, n):
+    x = np.arange(np.prod(shape), dtype=np.float64).reshape(shape) - 2.5
+    kernel.check(x, np.linspace(-1, 1, n, dtype=np.float32))
