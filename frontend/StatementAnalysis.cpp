@@ -1,0 +1,324 @@
+// Syntactic name analysis of statements and facts about array-IR values, for the
+// statement lowering (see StatementAnalysis.h).
+#include "frontend/StatementAnalysis.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <functional>
+
+namespace npc::lowering {
+
+using array::NodeKind;
+using array::NodePtr;
+
+
+
+void collectReadsOpt(const syntax::ExprPtr &e, std::set<std::string> &out) {
+    if (e)
+        collectReads(*e, out);
+}
+
+void collectReads(const syntax::Expr &e, std::set<std::string> &out) {
+    using namespace syntax;
+    std::visit(
+        [&](const auto &n) {
+            using T = std::decay_t<decltype(n)>;
+            if constexpr (std::is_same_v<T, Name>) {
+                out.insert(n.id);
+            } else if constexpr (std::is_same_v<T, Attribute>) {
+                collectReads(*n.value, out);
+            } else if constexpr (std::is_same_v<T, Call>) {
+                collectReads(*n.func, out);
+                for (const ExprPtr &a : n.args)
+                    collectReads(*a, out);
+                for (const Keyword &k : n.keywords)
+                    collectReads(*k.value, out);
+            } else if constexpr (std::is_same_v<T, Slice>) {
+                collectReadsOpt(n.lower, out);
+                collectReadsOpt(n.upper, out);
+                collectReadsOpt(n.step, out);
+            } else if constexpr (std::is_same_v<T, Subscript>) {
+                collectReads(*n.value, out);
+                for (const ExprPtr &a : n.indices)
+                    collectReads(*a, out);
+            } else if constexpr (std::is_same_v<T, syntax::Tuple> || std::is_same_v<T, List>) {
+                for (const ExprPtr &a : n.elements)
+                    collectReads(*a, out);
+            } else if constexpr (std::is_same_v<T, Binary>) {
+                collectReads(*n.lhs, out);
+                collectReads(*n.rhs, out);
+            } else if constexpr (std::is_same_v<T, Unary>) {
+                collectReads(*n.operand, out);
+            } else if constexpr (std::is_same_v<T, Compare> || std::is_same_v<T, BoolOperation>) {
+                for (const ExprPtr &a : n.operands)
+                    collectReads(*a, out);
+            } else if constexpr (std::is_same_v<T, IfExp>) {
+                collectReads(*n.test, out);
+                collectReads(*n.body, out);
+                collectReads(*n.orelse, out);
+            }
+        },
+        e.node);
+}
+
+namespace {
+
+void collectTargets(const syntax::Expr &target, BlockNames &out, bool augmented = false) {
+    if (auto *n = target.as<syntax::Name>()) {
+        out.assigned.insert(n->id);
+        if (!augmented)
+            out.rebound.insert(n->id);
+        return;
+    }
+    if (auto *t = target.as<syntax::Tuple>()) {
+        for (const syntax::ExprPtr &e : t->elements)
+            collectTargets(*e, out);
+        return;
+    }
+    if (auto *s = target.as<syntax::Subscript>()) {
+        const syntax::Expr *base = s->value.get();
+        while (auto *inner = base->as<syntax::Subscript>())
+            base = inner->value.get();
+        if (auto *n = base->as<syntax::Name>())
+            out.mutated.insert(n->id);
+        collectReads(target, out.read);
+    }
+}
+
+} // namespace
+
+void collectNames(const syntax::Block &block, BlockNames &out) {
+    for (const syntax::StmtPtr &stmt : block) {
+        if (auto *a = stmt->as<syntax::Assign>()) {
+            for (const syntax::ExprPtr &t : a->targets)
+                collectTargets(*t, out);
+            collectReads(*a->value, out.read);
+        } else if (auto *a = stmt->as<syntax::AugAssign>()) {
+            collectTargets(*a->target, out, true);
+            // `x += 1` on an array updates it in place; on a scalar it rebinds.
+            if (auto *n = a->target->as<syntax::Name>())
+                out.mutated.insert(n->id);
+            collectReads(*a->target, out.read);
+            collectReads(*a->value, out.read);
+        } else if (auto *r = stmt->as<syntax::Return>()) {
+            collectReadsOpt(r->value, out.read);
+        } else if (auto *e = stmt->as<syntax::ExprStmt>()) {
+            collectReads(*e->value, out.read);
+        } else if (auto *i = stmt->as<syntax::If>()) {
+            collectReads(*i->test, out.read);
+            collectNames(i->body, out);
+            collectNames(i->orelse, out);
+        } else if (auto *f = stmt->as<syntax::For>()) {
+            collectTargets(*f->target, out);
+            collectReads(*f->iter, out.read);
+            collectNames(f->body, out);
+        } else if (auto *w = stmt->as<syntax::While>()) {
+            collectReads(*w->test, out.read);
+            collectNames(w->body, out);
+        }
+    }
+}
+
+/// True when control cannot fall off the end of `block` (return, break or continue last,
+/// or an if/else whose branches both end so).
+bool terminates(const syntax::Block &block) {
+    if (block.empty())
+        return false;
+    const syntax::Stmt &last = *block.back();
+    if (last.as<syntax::Return>() || last.as<syntax::Break>() || last.as<syntax::Continue>())
+        return true;
+    if (auto *i = last.as<syntax::If>())
+        return !i->orelse.empty() && terminates(i->body) && terminates(i->orelse);
+    return false;
+}
+
+bool alwaysReturns(const syntax::Block &block) {
+    if (block.empty())
+        return false;
+    const syntax::Stmt &last = *block.back();
+    if (last.as<syntax::Return>())
+        return true;
+    if (auto *i = last.as<syntax::If>())
+        return !i->orelse.empty() && alwaysReturns(i->body) && alwaysReturns(i->orelse);
+    return false;
+}
+
+/// NumPy's 'same_kind' casting between our dtypes (in-place ufuncs: `a += b`).
+bool canCastSameKind(DType from, DType to) {
+    auto kind = [](DType t) {
+        if (isBool(t))
+            return 0;
+        if (isUnsignedInteger(t))
+            return 1;
+        if (isInteger(t))
+            return 2;
+        if (isFloat(t))
+            return 3;
+        return 4;
+    };
+    if (kind(from) == 2 && kind(to) == 1)
+        return false;
+    return kind(from) <= kind(to) || (kind(from) == 1 && kind(to) == 2);
+}
+
+array::BinaryOp augmentedOp(syntax::BinaryOp op, SourceLoc loc) {
+    switch (op) {
+    case syntax::BinaryOp::Add: return array::BinaryOp::Add;
+    case syntax::BinaryOp::Sub: return array::BinaryOp::Subtract;
+    case syntax::BinaryOp::Mul: return array::BinaryOp::Multiply;
+    case syntax::BinaryOp::Div: return array::BinaryOp::TrueDivide;
+    case syntax::BinaryOp::FloorDiv: return array::BinaryOp::FloorDivide;
+    case syntax::BinaryOp::Mod: return array::BinaryOp::Remainder;
+    case syntax::BinaryOp::Pow: return array::BinaryOp::Power;
+    case syntax::BinaryOp::BitAnd: return array::BinaryOp::BitwiseAnd;
+    case syntax::BinaryOp::BitOr: return array::BinaryOp::BitwiseOr;
+    case syntax::BinaryOp::BitXor: return array::BinaryOp::BitwiseXor;
+    case syntax::BinaryOp::LShift: return array::BinaryOp::LeftShift;
+    case syntax::BinaryOp::RShift: return array::BinaryOp::RightShift;
+    case syntax::BinaryOp::MatMul: break;
+    }
+    throw UserError(loc, "npc does not support '@=' yet");
+}
+
+/// True when `n` reads the buffer of `root` (a Param or Var, compared by index).
+namespace {
+
+bool readsRoot(const NodePtr &n, const array::Node &root, std::set<const array::Node *> &seen) {
+    if (!seen.insert(n.get()).second)
+        return false;
+    if (n->kind == root.kind && n->param == root.param)
+        return true;
+    for (const NodePtr &op : n->operands)
+        if (readsRoot(op, root, seen))
+            return true;
+    return false;
+}
+
+} // namespace
+
+bool readsRoot(const NodePtr &n, const array::Node &root) {
+    std::set<const array::Node *> seen;
+    return readsRoot(n, root, seen);
+}
+
+/// True when `n` is `root` seen through basic indexing, transposes, reshapes and
+/// broadcast_to only (an alias of its memory; a reshape is taken as NumPy's view of a
+/// contiguous array).
+bool isViewOf(const NodePtr &n, const array::Node &root) {
+    const array::Node *p = n.get();
+    while (p->kind == NodeKind::View || p->kind == NodeKind::Transpose ||
+           p->kind == NodeKind::Reshape || p->kind == NodeKind::Broadcast)
+        p = p->operand().get();
+    return p->kind == root.kind && p->param == root.param &&
+           (root.kind == NodeKind::Param || root.kind == NodeKind::Var);
+}
+
+/// A value cheap to recompute wherever it is used: leaves and views of them.
+bool isCheap(const NodePtr &n) {
+    switch (n->kind) {
+    case NodeKind::Param:
+    case NodeKind::Var:
+    case NodeKind::Constant:
+    case NodeKind::DimValue:
+        return true;
+    case NodeKind::View:
+    case NodeKind::Broadcast:
+    case NodeKind::Cast:
+        return std::all_of(n->operands.begin(), n->operands.end(), isCheap);
+    default:
+        return false;
+    }
+}
+
+bool readsVariable(const NodePtr &n) {
+    if (n->kind == NodeKind::Var)
+        return true;
+    return std::any_of(n->operands.begin(), n->operands.end(), readsVariable);
+}
+
+/// True when recomputing `n` costs more than reading it from memory: it reduces, or
+/// calls a transcendental function.
+bool costly(const NodePtr &n) {
+    if (n->kind == NodeKind::Reduce || n->kind == NodeKind::Scan)
+        return true;
+    if (n->kind == NodeKind::Unary) {
+        switch (n->unaryOp) {
+        case array::UnaryOp::Negative:
+        case array::UnaryOp::Absolute:
+        case array::UnaryOp::LogicalNot:
+        case array::UnaryOp::Invert:
+        case array::UnaryOp::IsNan:
+        case array::UnaryOp::IsInf:
+        case array::UnaryOp::IsFinite:
+        case array::UnaryOp::Sign:
+            break;
+        default:
+            return true;
+        }
+    }
+    return std::any_of(n->operands.begin(), n->operands.end(), costly);
+}
+
+/// The root (Param or Var) a View chain starts from, or null.
+const array::Node *viewRoot(const NodePtr &n) {
+    const array::Node *p = n.get();
+    while (p->kind == NodeKind::View)
+        p = p->operand().get();
+    return p->kind == NodeKind::Param || p->kind == NodeKind::Var ? p : nullptr;
+}
+
+/// True for a view of a parameter or variable through a transpose, reshape or
+/// broadcast_to (LowerShapes.cpp): npc writes only through basic indexing.
+bool shapeView(const NodePtr &n) {
+    bool changed = false;
+    const array::Node *p = n.get();
+    for (;; p = p->operand().get()) {
+        if (p->kind == NodeKind::Transpose || p->kind == NodeKind::Reshape ||
+            p->kind == NodeKind::Broadcast)
+            changed = true;
+        else if (p->kind != NodeKind::View)
+            break;
+    }
+    return changed && (p->kind == NodeKind::Param || p->kind == NodeKind::Var);
+}
+
+Use useIn(const syntax::Stmt &st, const std::string &name) {
+    std::set<std::string> reads;
+    if (auto *a = st.as<syntax::Assign>()) {
+        collectReads(*a->value, reads);
+        for (const syntax::ExprPtr &t : a->targets)
+            if (!t->as<syntax::Name>())
+                collectReads(*t, reads);
+        if (reads.count(name))
+            return Use::Read;
+        for (const syntax::ExprPtr &t : a->targets)
+            if (auto *n = t->as<syntax::Name>(); n && n->id == name)
+                return Use::Killed;
+        return Use::None;
+    }
+    if (auto *r = st.as<syntax::Return>()) {
+        collectReadsOpt(r->value, reads);
+        return reads.count(name) ? Use::Read : Use::Killed;
+    }
+    BlockNames inner;
+    if (auto *e = st.as<syntax::ExprStmt>()) {
+        collectReads(*e->value, reads);
+    } else if (auto *aug = st.as<syntax::AugAssign>()) {
+        collectReads(*aug->target, reads);
+        collectReads(*aug->value, reads);
+    } else if (auto *f = st.as<syntax::If>()) {
+        collectReads(*f->test, reads);
+        collectNames(f->body, inner);
+        collectNames(f->orelse, inner);
+    } else if (auto *f = st.as<syntax::For>()) {
+        collectReads(*f->iter, reads);
+        collectNames(f->body, inner);
+    } else if (auto *w = st.as<syntax::While>()) {
+        collectReads(*w->test, reads);
+        collectNames(w->body, inner);
+    }
+    return reads.count(name) || inner.read.count(name) ? Use::Read : Use::None;
+}
+
+
+} // namespace npc::lowering

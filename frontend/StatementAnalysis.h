@@ -1,0 +1,61 @@
+// Private to the frontend's statement lowering: what Python statements read, assign and
+// update (syntactic), and facts about array-IR values that decide when a lazy value must
+// be evaluated into memory.
+#pragma once
+
+#include "frontend/Syntax.h"
+#include "ir/ArrayIR.h"
+
+#include <set>
+#include <string>
+
+namespace npc::lowering {
+
+/// Names a block assigns (targets of `=`, `op=` on names, `for` targets) and the names
+/// of arrays it updates in place (`a[...] = v`, `a[...] op= v`, `a op= v`), and reads.
+struct BlockNames {
+    std::set<std::string> assigned, mutated, read;
+    std::set<std::string> rebound; ///< assigned by `=` or `for` (not only by `op=`)
+};
+
+/// Adds the names `e` reads to `out` (every Name in it).
+void collectReads(const syntax::Expr &e, std::set<std::string> &out);
+/// collectReads of an optional expression.
+void collectReadsOpt(const syntax::ExprPtr &e, std::set<std::string> &out);
+/// Adds what the statements of `block` (nested blocks too) assign, update and read.
+void collectNames(const syntax::Block &block, BlockNames &out);
+/// True when control cannot fall off the end of `block` (return, break or continue last,
+/// or an if/else whose branches both end so).
+bool terminates(const syntax::Block &block);
+/// True when every path through `block` ends in a `return`.
+bool alwaysReturns(const syntax::Block &block);
+
+/// What one statement does with a name: reads it (anywhere in it: conservative for
+/// branches), surely rebinds it first (`name = ...`, or ends the function: `return`),
+/// or neither.
+enum class Use { None, Read, Killed };
+Use useIn(const syntax::Stmt &st, const std::string &name);
+
+/// NumPy's 'same_kind' casting between npc's dtypes (in-place ufuncs: `a += b`).
+bool canCastSameKind(DType from, DType to);
+/// The ufunc of an augmented assignment operator; UserError for `@=`.
+array::BinaryOp augmentedOp(syntax::BinaryOp op, SourceLoc loc);
+/// True when `n` reads the memory of `root` (a Param or Var, compared by index).
+bool readsRoot(const array::NodePtr &n, const array::Node &root);
+/// True when `n` is `root` seen through views (basic indexing, transpose, reshape,
+/// broadcast_to): it aliases root's memory, as a NumPy view does.
+bool isViewOf(const array::NodePtr &n, const array::Node &root);
+/// A value cheap to recompute wherever it is used: leaves and views of them.
+bool isCheap(const array::NodePtr &n);
+/// True when `n` reads any local variable.
+bool readsVariable(const array::NodePtr &n);
+/// True when recomputing `n` costs more than reading it from memory: it reduces, or
+/// calls a transcendental function.
+bool costly(const array::NodePtr &n);
+/// The root (Param or Var) a chain of basic-indexing views starts from, or null.
+const array::Node *viewRoot(const array::NodePtr &n);
+/// True for a view of a parameter or variable through a transpose, reshape or
+/// broadcast_to: npc writes only through basic indexing.
+bool shapeView(const array::NodePtr &n);
+
+} // namespace npc::lowering
