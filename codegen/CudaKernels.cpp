@@ -213,6 +213,7 @@ private:
         return out;
     }
 
+    /// Counts the variables `e` reads as uses outside any single statement.
     void addUses(const loop::ExprPtr &e) {
         loop::forEachExpr(e, [&](const loop::Expr &x) {
             if (x.kind == loop::ExprKind::Var)
@@ -239,6 +240,7 @@ private:
         }
     }
 
+    /// True when `list` holds (at any depth) a statement only the host can run.
     static bool containsHostOnly(const std::vector<StmtPtr> &list) {
         for (const StmtPtr &s : list)
             if (needsHost(*s) || containsHostOnly(s->stmts) || containsHostOnly(s->orelse))
@@ -246,6 +248,7 @@ private:
         return false;
     }
 
+    /// True when `list` holds (at any depth) a loop, control flow, an allocation or a store.
     static bool containsControlOrLoop(const std::vector<StmtPtr> &list) {
         for (const StmtPtr &s : list) {
             switch (s->kind) {
@@ -472,6 +475,7 @@ private:
         return rename.empty() ? e : renameVars(e, rename);
     }
 
+    /// `e` with the variables in `rename` renamed.
     static loop::ExprPtr renameVars(const loop::ExprPtr &e,
                                     const std::map<std::string, std::string> &rename) {
         if (e->kind == loop::ExprKind::Var && e->args.empty()) {
@@ -502,6 +506,7 @@ private:
         forEachDecl(s->orelse);
     }
 
+    /// Records the declarations in `list` (at any depth) as host scalars.
     void forEachDecl(const std::vector<StmtPtr> &list) {
         for (const StmtPtr &c : list) {
             if (c->kind == StmtKind::Decl)
