@@ -41,7 +41,7 @@ int main(int argc, char **argv) {
         ->check(CLI::IsMember({"openmp", "cuda"}));
     transpile->add_flag("--emit-main", options.emitMain,
                         "Also write <module>_main.cpp (cuda: <module>_main.cu), a driver that "
-                        "runs the function on .npy files");
+                        "runs the file's first exported function on .npy files");
     transpile->add_option("--default-float", options.defaultFloat,
                           "dtype of creation functions given no dtype (np.zeros, np.ones, "
                           "np.empty, np.full with a float, np.arange with float arguments, "

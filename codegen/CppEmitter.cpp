@@ -4,6 +4,7 @@
 
 #include "codegen/CodeWriter.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 #include <set>
 
@@ -66,8 +67,25 @@ public:
 
     void emit(const loop::Function &f) {
         auto body = w_.block(fmt::format("{} {}({})", cppResultType(f), f.name, cppParamList(f)));
+        // Exceptions cannot leave an OpenMP loop: integer power records a negative
+        // exponent in a flag, and NumPy's error is raised once the loops are done.
+        bool powers = usesIntrinsic(f.body, loop::Intrinsic::IntPow) ||
+                      usesIntrinsic(f.prologue, loop::Intrinsic::IntPow) ||
+                      std::any_of(f.allocations.begin(), f.allocations.end(), [](const loop::Allocation &a) {
+                          bool found = false;
+                          for (const loop::ExprPtr &e : a.extents)
+                              loop::forEachExpr(e, [&](const loop::Expr &x) {
+                                  found |= x.kind == loop::ExprKind::Call && x.intrinsic == loop::Intrinsic::IntPow;
+                              });
+                          return found;
+                      });
+        powerFlag_ = powers;
+        if (powers)
+            w_.line("std::atomic<bool> power_error{{false}};");
         for (const StmtPtr &s : f.prologue)
             stmt(*s);
+        if (powers && usesIntrinsic(f.prologue, loop::Intrinsic::IntPow))
+            powerCheck();
         std::set<std::string> loaded = loadedBuffers(f.body);
         // An argument the computation never reads would draw -Wunused-parameter.
         std::string text = loop::print(f);
@@ -88,12 +106,6 @@ public:
                     fmt::join(extents, ", "));
             w_.line("{} *{}_data = {}.data();", cppTypeName(a.dtype), a.name, a.name);
         }
-        // Exceptions cannot leave an OpenMP loop: integer power records a negative
-        // exponent in a flag, and NumPy's error is raised once the loops are done.
-        bool powers = usesIntrinsic(f.body, loop::Intrinsic::IntPow);
-        powerFlag_ = powers;
-        if (powers)
-            w_.line("std::atomic<bool> power_error{{false}};");
         for (const StmtPtr &s : f.body)
             stmt(*s);
         if (powers)

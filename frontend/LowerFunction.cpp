@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <set>
 
 namespace npc {
 namespace {
@@ -33,6 +34,7 @@ std::map<std::string, Value> importedNames(const syntax::Module &module) {
         env[alias] = lowering::moduleMember(module, imp.name, imp.loc);
     }
     env["abs"] = Value{Value::Function, nullptr, "builtins.abs", {}, {}, {}};
+    env["print"] = Value{Value::Function, nullptr, "builtins.print", {}, {}, {}};
     env["len"] = Value{Value::Function, nullptr, "builtins.len", {}, {}, {}};
     // float/int/bool: conversions of scalars, and dtype= arguments.
     for (const char *name : {"float", "int", "bool", "min", "max"})
@@ -69,7 +71,15 @@ std::vector<array::Function> lowerModule(const SourceFile &, const syntax::Modul
         }
     }
     std::vector<array::Function> out;
+    std::set<std::string> seen; // C++ overloads must differ
     for (const Signature &sig : signatures) {
+        std::string key = sig.function;
+        for (const ArgType &a : sig.args)
+            key += "," + a.str();
+        if (!seen.insert(key).second)
+            throw UserError(sig.loc, fmt::format("this export signature repeats an earlier one "
+                                                 "for '{}'; remove one of them",
+                                                 sig.function));
         auto def = std::find_if(module.functions.begin(), module.functions.end(),
                                 [&](const syntax::FunctionDef &f) { return f.name == sig.function; });
         if (def == module.functions.end())

@@ -331,7 +331,21 @@ private:
         if (auto *e = stmt.as<syntax::ExprStmt>()) {
             if (e->value->as<syntax::StringLiteral>())
                 return; // docstring
-            throw UserError(stmt.loc, "expression statements have no effect in npc's subset");
+            // A call of the file's own function runs for its effects (in-place updates);
+            // anything else is lowered first, so an unsupported call is named.
+            if (auto *call = e->value->as<syntax::Call>()) {
+                Value callee = exprs_.lower(*call->func);
+                if (callee.kind == Value::Function && callee.qualifiedName.rfind("local.", 0) == 0) {
+                    exprs_.lower(*e->value);
+                    return;
+                }
+                if (callee.kind == Value::Function && callee.qualifiedName == "builtins.print")
+                    throw UserError(e->value->loc, "print() is not supported by npc: compiled "
+                                                   "kernels have no output; return the value");
+            }
+            exprs_.lower(*e->value);
+            throw UserError(stmt.loc, "this expression has no effect: npc compiles no side "
+                                      "effects other than assignments and in-place updates");
         }
         if (auto *f = stmt.as<syntax::For>())
             return forLoop(*f, stmt.loc);
@@ -518,31 +532,64 @@ private:
         // NumPy's setitem casts unsafely (a float into an int array truncates).
         NodePtr v = array::makeCast(value, t->type.dtype, loc);
         if (!shapeEqual(v->type.shape, t->type.shape)) {
-            Shape s = broadcastShapes(v->type.shape, t->type.shape, loc);
-            if (!shapeEqual(s, t->type.shape) && s.size() != t->type.shape.size())
+            if (v->type.rank() > t->type.rank())
                 throw UserError(loc, fmt::format("could not broadcast input array from shape {} "
                                                  "into shape {}",
                                                  shapeStr(v->type.shape), shapeStr(t->type.shape)));
-            v = array::makeBroadcast(v, t->type.shape, loc);
+            v = broadcastChecked(v, t->type.shape, loc);
         }
         store(t, v, loc);
+    }
+
+    /// `v` broadcast to the shape of the elements it is written into, with NumPy's check
+    /// (each of v's extents equals the target's or is 1) where only the run time knows.
+    NodePtr broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc) {
+        std::vector<array::ExtentCheck> checks;
+        size_t lead = target.size() - static_cast<size_t>(v->type.rank());
+        std::string message = fmt::format("could not broadcast input array from shape {} into "
+                                          "shape {}",
+                                          shapeStr(v->type.shape), shapeStr(target));
+        for (size_t a = 0; a < v->type.shape.size(); ++a) {
+            const Dim &from = v->type.shape[a], &to = target[a + lead];
+            if (dimEqual(from, to) || dimIsConst(from, 1))
+                continue;
+            auto cf = dimConstValue(from), ct = dimConstValue(to);
+            if (cf && ct)
+                throw UserError(loc, message);
+            checks.push_back({from, to, true, message});
+        }
+        NodePtr b = array::makeBroadcast(v, target, loc);
+        return checks.empty() ? b : array::withChecks(b, std::move(checks));
     }
 
     /// Writes `value` (target's type) into `target`, a view of a Param or Var.
     void store(const NodePtr &target, NodePtr value, SourceLoc loc) {
         const array::Node &root = array::storeRoot(*target);
         checkNotAliased(root, loc);
+        if (root.kind == NodeKind::Var &&
+            shadowsArgument_.count(f_.variables[static_cast<size_t>(root.param)].name))
+            throw UserError(loc, fmt::format("'{0}' is the caller's array on one path and a new "
+                                             "array on another, so this update changes the "
+                                             "caller's array only sometimes; npc cannot follow "
+                                             "that: give the new array another name than '{0}'",
+                                             f_.variables[static_cast<size_t>(root.param)].name));
         flushReaders(root, loc);
         // The right side is computed before any element is written (`a[1:] = a[:-1]`);
         // reading exactly the elements written, element by element, needs no copy.
-        std::function<bool(const NodePtr &)> unsafeRead = [&](const NodePtr &n) -> bool {
-            if (n == target)
+        // Only elementwise operations keep the element read aligned with the one written
+        // (`a += 1`, `a[m] = where(m, 0, a[m])`); a view, transpose or reduction of the
+        // target (`a += a[::-1]`, `m += m.T`) may read what was already written.
+        std::function<bool(const NodePtr &, bool)> unsafeRead = [&](const NodePtr &n, bool aligned) -> bool {
+            if (n == target && aligned)
                 return false;
             if (n->kind == root.kind && n->param == root.param)
                 return true;
-            return std::any_of(n->operands.begin(), n->operands.end(), unsafeRead);
+            bool elementwise = n->kind == NodeKind::Unary || n->kind == NodeKind::Binary ||
+                               n->kind == NodeKind::Cast || n->kind == NodeKind::Where;
+            return std::any_of(n->operands.begin(), n->operands.end(),
+                               [&](const NodePtr &op) { return unsafeRead(op, aligned && elementwise); });
         };
-        if (unsafeRead(value))
+        if (unsafeRead(value, true))
             value = materialize(value, "rhs", loc);
         array::Stmt st;
         st.kind = StmtKind::Store;
@@ -604,8 +651,7 @@ private:
                                                  "doesn't match the broadcast shape {}",
                                                  shapeStr(target->type.shape),
                                                  shapeStr(value->type.shape)));
-            // Run-time extents: the broadcast was checked when the result's shape was computed.
-            value = array::makeBroadcast(value, target->type.shape, loc);
+            value = broadcastChecked(value, target->type.shape, loc);
         }
         store(target, value, loc);
     }
@@ -666,6 +712,12 @@ private:
             f_.variables[static_cast<size_t>(it->second)].type.weak == t.weak)
             return;
         auto bound = exprs_.env().find(name);
+        if (bound != exprs_.env().end() && bound->second.kind == Value::Array &&
+            bound->second.node->type.rank() > 0) {
+            const array::Node *root = viewRoot(bound->second.node);
+            if (root && root->kind == NodeKind::Param)
+                shadowsArgument_.insert(name);
+        }
         int var = newVariable(name, t);
         if (bound != exprs_.env().end() && bound->second.kind == Value::Array) {
             NodePtr init = convertTo(bound->second.node, t, name, loc);
@@ -1111,6 +1163,8 @@ private:
     std::vector<std::vector<array::StmtPtr> *> blocks_;
     std::map<std::string, int> mutableVars_; ///< names that are Variables, by index
     std::set<std::string> loopLocal_;
+    /// Names of argument arrays that became variables (copies) in a loop or branch.
+    std::set<std::string> shadowsArgument_;
     struct Frame {
         const syntax::Block *block;
         size_t index;               ///< the statement being lowered

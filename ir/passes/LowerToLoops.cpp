@@ -39,7 +39,7 @@ public:
         : af_(f), schedule_(s), sched_(&s), file_(file) {}
 
     loop::Function run() {
-        out_.name = af_.name;
+        out_.name = cppIdentifier(af_.name); // `def double(x)` becomes `double_py`
         out_.returnsTuple = af_.returnsTuple;
         std::set<int> written;
         collectWrittenParams(af_.body, written);
@@ -197,7 +197,7 @@ private:
     /// the current statement. `key` deduplicates checks.
     void check(ExprPtr cond, const std::string &exception, const std::string &message,
                const std::string &key) {
-        if (availableOnEntry(cond) && af_.body.empty()) {
+        if (availableOnEntry(cond) && (af_.body.empty() || allowThrowOnEntry_)) {
             if (checked_.insert(key).second)
                 out_.prologue.push_back(loop::throwIf(std::move(cond), exception, message));
         } else if (localChecked_.insert(key).second) {

@@ -259,6 +259,26 @@ CASES += [
         def f(x):
             return g(x)
         """, "recursion", (4, "g(x)")),
+    ("duplicate-signature", """
+        # npc export f(float64[:])
+        # npc export f(float64[:])
+        def f(x):
+            return x
+        """, "repeats an earlier one", (4, "#")),
+    ("argument-rebound-on-one-path", """
+        # npc export f(float64[:], bool)
+        def f(x, c):
+            if c:
+                x = np.zeros_like(x)
+            x += 1.0
+            return x
+        """, "the caller's array on one path", (7, "x +=")),
+    ("print", """
+        # npc export f(float64[:])
+        def f(x):
+            print(x)
+            return x
+        """, "print() is not supported", (5, "print")),
     ("returns-none-on-one-path", """
         # npc export f(float64[:])
         def f(x):

@@ -14,6 +14,10 @@ def scaled_norm(v, factor):
     return norm2(v) * factor
 
 
+def damp(a, factor):
+    a *= factor
+
+
 def smooth(u, c):
     for i in range(1, u.shape[0]):
         u[i] += c * u[i - 1]
@@ -28,4 +32,7 @@ def local_calls(x, m):
     y = x * 1.0
     s = smooth(y, 0.5)
     t = smooth(x, 0.25)
-    return a, b, s, y, t
+    out = np.zeros(x.shape[0] + 1)
+    out[1:] = x
+    damp(out, factor=0.5)  # called for its in-place update
+    return a, b, s, y, t, out

@@ -1,0 +1,25 @@
+"""kernels/overlap.py and kernels/store_shapes.py: in-place updates reading their own
+target, and run-time shape checks of stores."""
+
+import numpy as np
+import pytest
+
+KERNEL = "overlap.py"
+
+
+@pytest.mark.parametrize("n", [2, 5, 8])
+def test_overlap(kernel, n):
+    kernel.check(np.arange(n, dtype=np.float64) + 1, np.arange(n * n, dtype=np.float64).reshape(n, n))
+
+
+@pytest.mark.parametrize("ny", [4, 1])
+def test_store_shapes(kernels, ny):
+    k = kernels("store_shapes.py")
+    k.check(np.zeros(4), np.arange(ny, dtype=np.float64) + 2, np.ones((4, 3)))
+
+
+@pytest.mark.parametrize("ny", [3, 9])
+def test_store_shape_mismatch_raises(kernels, ny):
+    k = kernels("store_shapes.py")
+    k.check_raises(np.zeros(5), np.arange(ny, dtype=np.float64), np.ones((5, 2)),
+                   match="could not broadcast input array from shape")
