@@ -179,11 +179,12 @@ private:
         if (viewRoot(v.node))
             return v.node;
         if (shapeView(v.node))
-            throw UserError(loc, fmt::format("npc cannot write into '{}': it is a transposed, "
-                                             "reshaped or broadcast view of an array, which "
-                                             "NumPy would change too; copy it first "
-                                             "(`{} = {}.copy()`)",
-                                             name, name, name));
+            throw UserError(loc, fmt::format("npc cannot write into '{0}': it is a transposed, "
+                                             "reshaped or broadcast view of another array, and "
+                                             "npc writes only through basic indexing; write into "
+                                             "that array instead (or into '{0}.copy()' if the "
+                                             "original must not change)",
+                                             name));
         NodePtr m = materialize(v.node, name, loc);
         rebindAll(v.node, m, loc);
         return m;
