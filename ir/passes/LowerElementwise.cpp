@@ -1,0 +1,133 @@
+// Lower-to-loops: elementwise ufuncs and casts of Python int arguments (NumPy's wrapping
+// integer arithmetic, NaN rules of minimum/maximum, NEP 50 range checks).
+#include "ir/passes/LoweringState.h"
+
+namespace npc::passes::detail {
+
+void Lowering::checkRange(const Node &n) {
+    const Node &x = *n.operand();
+    NPC_ASSERT(x.kind == NodeKind::Param, "range-checked cast of a computed value");
+    DType t = n.type.dtype;
+    std::string key = fmt::format("range:{}:{}", x.param, dtypeName(t));
+    if (!checked_.insert(key).second)
+        return;
+    ExprPtr v = scalarize(n.operand(), {});
+    // The argument is an int64; uint64's upper bound cannot be exceeded.
+    ExprPtr outside = loop::binary(loop::BinaryOp::Lt, v, loop::intImm(integerMin(t)));
+    if (integerMax(t) <= static_cast<uint64_t>(INT64_MAX))
+        outside = loop::binary(
+            loop::BinaryOp::Or, outside,
+            loop::binary(loop::BinaryOp::Gt, v, loop::intImm(static_cast<int64_t>(integerMax(t)))));
+    out_.prologue.push_back(loop::throwIf(
+        outside, "OverflowError",
+        fmt::format("Python integer {} out of bounds for {}", x.name, dtypeName(t))));
+}
+
+ExprPtr Lowering::computeUnary(const Node &n, ExprPtr x) {
+    using array::UnaryOp;
+    using loop::Intrinsic;
+    DType t = n.type.dtype;
+    switch (n.unaryOp) {
+    case UnaryOp::Negative:
+        if (needsWrapping(t))
+            return loop::call(loop::Intrinsic::WrapNeg, {x}, t);
+        return loop::unary(loop::UnaryOp::Neg, x);
+    case UnaryOp::Absolute:
+        if (isBool(t) || isUnsignedInteger(t))
+            return x;
+        return loop::call(loop::Intrinsic::Abs, {x}, t);
+    case UnaryOp::Sqrt:
+        return loop::call(loop::Intrinsic::Sqrt, {x}, t);
+    case UnaryOp::Exp:
+        return loop::call(loop::Intrinsic::Exp, {x}, t);
+    case UnaryOp::Log:
+        return loop::call(loop::Intrinsic::Log, {x}, t);
+    case UnaryOp::LogicalNot:
+        return loop::unary(loop::UnaryOp::Not, x);
+    case UnaryOp::Sign: return loop::call(Intrinsic::Sign, {x}, t);
+    case UnaryOp::Exp2: return loop::call(Intrinsic::Exp2, {x}, t);
+    case UnaryOp::Expm1: return loop::call(Intrinsic::Expm1, {x}, t);
+    case UnaryOp::Log2: return loop::call(Intrinsic::Log2, {x}, t);
+    case UnaryOp::Log10: return loop::call(Intrinsic::Log10, {x}, t);
+    case UnaryOp::Log1p: return loop::call(Intrinsic::Log1p, {x}, t);
+    case UnaryOp::Sin: return loop::call(Intrinsic::Sin, {x}, t);
+    case UnaryOp::Cos: return loop::call(Intrinsic::Cos, {x}, t);
+    case UnaryOp::Tan: return loop::call(Intrinsic::Tan, {x}, t);
+    case UnaryOp::Arcsin: return loop::call(Intrinsic::Asin, {x}, t);
+    case UnaryOp::Arccos: return loop::call(Intrinsic::Acos, {x}, t);
+    case UnaryOp::Arctan: return loop::call(Intrinsic::Atan, {x}, t);
+    case UnaryOp::Sinh: return loop::call(Intrinsic::Sinh, {x}, t);
+    case UnaryOp::Cosh: return loop::call(Intrinsic::Cosh, {x}, t);
+    case UnaryOp::Tanh: return loop::call(Intrinsic::Tanh, {x}, t);
+    // floor/ceil/trunc of integers and bools is the identity (NumPy 2 keeps the dtype).
+    case UnaryOp::Floor: return isInexact(t) ? loop::call(Intrinsic::Floor, {x}, t) : x;
+    case UnaryOp::Ceil: return isInexact(t) ? loop::call(Intrinsic::Ceil, {x}, t) : x;
+    case UnaryOp::Trunc: return isInexact(t) ? loop::call(Intrinsic::Trunc, {x}, t) : x;
+    case UnaryOp::Rint: return isInexact(t) ? loop::call(Intrinsic::Rint, {x}, t) : x;
+    case UnaryOp::IsNan: return loop::call(Intrinsic::IsNan, {x}, DType::Bool);
+    case UnaryOp::IsInf: return loop::call(Intrinsic::IsInf, {x}, DType::Bool);
+    case UnaryOp::IsFinite: return loop::call(Intrinsic::IsFinite, {x}, DType::Bool);
+    case UnaryOp::Invert:
+        return isBool(t) ? loop::unary(loop::UnaryOp::Not, x) : loop::call(Intrinsic::Invert, {x}, t);
+    }
+    NPC_INTERNAL_ERROR("unhandled unary op");
+}
+
+ExprPtr Lowering::computeBinary(const Node &n, ExprPtr a, ExprPtr b) {
+    using array::BinaryOp;
+    using loop::Intrinsic;
+    DType t = n.operand(0)->type.dtype;
+    auto arith = [&](loop::BinaryOp op, Intrinsic wrapped) {
+        if (needsWrapping(t) || (t == DType::UInt16 && op == loop::BinaryOp::Mul))
+            return loop::call(wrapped, {a, b}, t);
+        return loop::binary(op, a, b);
+    };
+    switch (n.binaryOp) {
+    case BinaryOp::Add:
+        return isBool(t) ? loop::binary(loop::BinaryOp::Or, a, b)
+                         : arith(loop::BinaryOp::Add, Intrinsic::WrapAdd);
+    case BinaryOp::Subtract:
+        return arith(loop::BinaryOp::Sub, Intrinsic::WrapSub);
+    case BinaryOp::Multiply:
+        return isBool(t) ? loop::binary(loop::BinaryOp::And, a, b)
+                         : arith(loop::BinaryOp::Mul, Intrinsic::WrapMul);
+    case BinaryOp::TrueDivide:
+        return loop::binary(loop::BinaryOp::Div, a, b);
+    case BinaryOp::FloorDivide:
+        return loop::call(Intrinsic::FloorDiv, {a, b}, t);
+    case BinaryOp::Remainder:
+        return loop::call(Intrinsic::FloorMod, {a, b}, t);
+    case BinaryOp::Power:
+        return loop::call(isInexact(t) ? Intrinsic::Pow : Intrinsic::IntPow, {a, b}, t);
+    case BinaryOp::Minimum:
+        return loop::call(Intrinsic::Minimum, {a, b}, t);
+    case BinaryOp::Maximum:
+        return loop::call(Intrinsic::Maximum, {a, b}, t);
+    case BinaryOp::Less: return loop::binary(loop::BinaryOp::Lt, a, b);
+    case BinaryOp::LessEqual: return loop::binary(loop::BinaryOp::Le, a, b);
+    case BinaryOp::Greater: return loop::binary(loop::BinaryOp::Gt, a, b);
+    case BinaryOp::GreaterEqual: return loop::binary(loop::BinaryOp::Ge, a, b);
+    case BinaryOp::Equal: return loop::binary(loop::BinaryOp::Eq, a, b);
+    case BinaryOp::NotEqual: return loop::binary(loop::BinaryOp::Ne, a, b);
+    case BinaryOp::Arctan2: return loop::call(Intrinsic::Atan2, {a, b}, t);
+    case BinaryOp::Hypot: return loop::call(Intrinsic::Hypot, {a, b}, t);
+    case BinaryOp::Fmin: return loop::call(Intrinsic::Fmin, {a, b}, t);
+    case BinaryOp::Fmax: return loop::call(Intrinsic::Fmax, {a, b}, t);
+    case BinaryOp::Fmod: return loop::call(Intrinsic::Fmod, {a, b}, t);
+    case BinaryOp::LogicalAnd: return loop::binary(loop::BinaryOp::And, a, b);
+    case BinaryOp::LogicalOr: return loop::binary(loop::BinaryOp::Or, a, b);
+    case BinaryOp::LogicalXor: return loop::binary(loop::BinaryOp::Ne, a, b);
+    case BinaryOp::BitwiseAnd:
+        return isBool(t) ? loop::binary(loop::BinaryOp::And, a, b) : loop::call(Intrinsic::BitAnd, {a, b}, t);
+    case BinaryOp::BitwiseOr:
+        return isBool(t) ? loop::binary(loop::BinaryOp::Or, a, b) : loop::call(Intrinsic::BitOr, {a, b}, t);
+    case BinaryOp::BitwiseXor:
+        return isBool(t) ? loop::binary(loop::BinaryOp::Ne, a, b) : loop::call(Intrinsic::BitXor, {a, b}, t);
+    case BinaryOp::LeftShift: return loop::call(Intrinsic::LeftShift, {a, b}, t);
+    case BinaryOp::RightShift: return loop::call(Intrinsic::RightShift, {a, b}, t);
+    }
+    NPC_INTERNAL_ERROR("unhandled binary op");
+}
+
+
+} // namespace npc::passes::detail

@@ -1,0 +1,181 @@
+// Lower-to-loops: Python control flow, variables and stores (array-IR statements).
+#include "ir/passes/LoweringState.h"
+
+namespace npc::passes::detail {
+
+void Lowering::collectWrittenParams(const std::vector<array::StmtPtr> &stmts, std::set<int> &out) {
+    for (const array::StmtPtr &st : stmts) {
+        if (st->kind == array::StmtKind::Store) {
+            const Node &root = array::storeRoot(*st->target);
+            if (root.kind == NodeKind::Param)
+                out.insert(root.param);
+        }
+        collectWrittenParams(st->body, out);
+        collectWrittenParams(st->orelse, out);
+    }
+}
+
+void Lowering::declareVariables() {
+    for (const array::Variable &v : af_.variables) {
+        if (v.type.rank() == 0) {
+            std::string name = fresh(v.name);
+            ExprPtr zero = isFloat(v.type.dtype) ? loop::floatImm(0, v.type.dtype)
+                                                 : loop::intImm(0, v.type.dtype);
+            out_.body.push_back(loop::decl(name, v.type.dtype, zero, true));
+            variables_.push_back(Storage{name, {}});
+            continue;
+        }
+        // Array variables live for the whole call: their shapes must be known on entry.
+        std::vector<StmtPtr> scratch;
+        localPre_ = &scratch;
+        Node shape{};
+        shape.type = v.type;
+        // A broadcast check in the shape runs on entry (an error raised early).
+        allowThrowOnEntry_ = true;
+        variables_.push_back(allocate(shape, freshBuffer(v.name)));
+        allowThrowOnEntry_ = false;
+        if (!scratch.empty())
+            throw UserError(af_.loc, fmt::format("the shape {} of array '{}' depends on values "
+                                                 "computed in the function; npc needs the shapes "
+                                                 "of arrays assigned in loops and branches to "
+                                                 "follow from the arguments",
+                                                 shapeStr(v.type.shape), v.name));
+    }
+}
+
+void Lowering::commentLine(SourceLoc loc, std::vector<StmtPtr> &into) {
+    std::string comment = pythonLine(loc);
+    if (comment != lastComment_)
+        into.push_back(loop::comment(comment));
+    lastComment_ = comment;
+}
+
+void Lowering::lowerValue(const NodePtr &value, std::vector<StmtPtr> &into, Destination dest) {
+    Schedule schedule = scheduleStages(std::vector<NodePtr>{value});
+    const Schedule *saved = sched_;
+    sched_ = &schedule;
+    countUsers({value});
+    for (const Stage &stage : schedule.stages)
+        lowerStage(stage, into, stage.root == value ? dest : Destination{});
+    sched_ = saved;
+}
+
+ExprPtr Lowering::scalarValue(const NodePtr &value, std::vector<StmtPtr> &into) {
+    switch (value->kind) {
+    case NodeKind::Constant:
+    case NodeKind::DimValue:
+    case NodeKind::Param:
+    case NodeKind::Var:
+        return scalarExpr(*value);
+    default:
+        lowerValue(value, into, {});
+        return loop::var(storage_.at(value.get()).name, value->type.dtype);
+    }
+}
+
+ExprPtr Lowering::scalarExpr(const Node &n) {
+    switch (n.kind) {
+    case NodeKind::Constant:
+        if (isFloat(n.type.dtype))
+            return loop::floatImm(n.floatValue, n.type.dtype);
+        return loop::intImm(n.intValue, n.type.dtype);
+    case NodeKind::DimValue:
+        return dimExpr(n.dim);
+    case NodeKind::Param:
+        NPC_ASSERT(n.type.rank() == 0, "array parameter used as a scalar");
+        return loop::var(paramNames_.at(n.param), n.type.dtype);
+    case NodeKind::Var:
+        NPC_ASSERT(n.type.rank() == 0, "array variable used as a scalar");
+        return loop::var(variables_.at(static_cast<size_t>(n.param)).name, n.type.dtype);
+    case NodeKind::Cast:
+        return loop::cast(scalarExpr(*n.operand()), n.type.dtype);
+    case NodeKind::Unary:
+        return computeUnary(n, scalarExpr(*n.operand()));
+    case NodeKind::Binary:
+        return computeBinary(n, scalarExpr(*n.operand(0)), scalarExpr(*n.operand(1)));
+    case NodeKind::Where:
+        return loop::select(scalarExpr(*n.operand(0)), scalarExpr(*n.operand(1)),
+                            scalarExpr(*n.operand(2)));
+    default:
+        NPC_INTERNAL_ERROR("run-time index or extent is not a simple scalar expression");
+    }
+}
+
+void Lowering::lowerStmts(const std::vector<array::StmtPtr> &stmts, std::vector<StmtPtr> &into) {
+    using array::StmtKind;
+    for (const array::StmtPtr &st : stmts) {
+        switch (st->kind) {
+        case StmtKind::Let:
+            if (st->value->kind == NodeKind::Var && st->value->param == st->var)
+                break;
+            lowerValue(st->value, into, Destination{Destination::Variable, st->var, nullptr});
+            break;
+        case StmtKind::Store:
+            lowerValue(st->value, into, Destination{Destination::Target, -1, st->target.get()});
+            break;
+        case StmtKind::For: {
+            commentLine(st->loc, into);
+            ExprPtr start = scalarValue(st->start, into);
+            ExprPtr stop = scalarValue(st->stop, into);
+            ExprPtr step = scalarValue(st->step, into);
+            std::string count = fresh("trips");
+            into.push_back(loop::decl(count, DType::Int64,
+                                      loop::call(loop::Intrinsic::RangeLength, {start, stop, step},
+                                                 DType::Int64)));
+            std::string counter = fresh(variables_.at(static_cast<size_t>(st->var)).name + "_iter");
+            std::vector<StmtPtr> body;
+            body.push_back(loop::assign(
+                variables_.at(static_cast<size_t>(st->var)).name,
+                loop::binary(loop::BinaryOp::Add, start,
+                             loop::binary(loop::BinaryOp::Mul, loop::var(counter, DType::Int64), step))));
+            lastComment_.clear();
+            lowerStmts(st->body, body);
+            StmtPtr loop = loop::forLoop(counter, loop::var(count, DType::Int64), std::move(body));
+            loop->serial = true;
+            loop->reductionLoop = true;
+            into.push_back(loop);
+            lastComment_.clear();
+            break;
+        }
+        case StmtKind::While: {
+            commentLine(st->loc, into);
+            std::vector<StmtPtr> body; // the condition is an `if ... break` in the body
+            lastComment_.clear();
+            lowerStmts(st->body, body);
+            into.push_back(loop::loopForever(std::move(body)));
+            lastComment_.clear();
+            break;
+        }
+        case StmtKind::If: {
+            commentLine(st->loc, into);
+            ExprPtr cond = scalarValue(st->value, into);
+            std::vector<StmtPtr> then, orelse;
+            lastComment_.clear();
+            lowerStmts(st->body, then);
+            lastComment_.clear();
+            lowerStmts(st->orelse, orelse);
+            into.push_back(loop::ifThen(cond, std::move(then), std::move(orelse)));
+            lastComment_.clear();
+            break;
+        }
+        case StmtKind::Break:
+            into.push_back(loop::breakStmt());
+            break;
+        case StmtKind::Continue:
+            into.push_back(loop::continueStmt());
+            break;
+        case StmtKind::Return: {
+            std::vector<ExprPtr> values;
+            for (const NodePtr &v : st->values) {
+                lowerValue(v, into, {});
+                values.push_back(loop::var(storage_.at(v.get()).name, v->type.dtype));
+            }
+            into.push_back(loop::returnStmt(std::move(values), af_.returnsTuple));
+            break;
+        }
+        }
+    }
+}
+
+
+} // namespace npc::passes::detail
