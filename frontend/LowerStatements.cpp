@@ -870,20 +870,23 @@ private:
             exprs_.bind(target->id, Value::array(varNode(counterVar, loc), loc));
         }
         prepareLoop(loop.body, lowerBody, counter, loc);
-        std::set<std::string> locals = loopLocal_;
-        int var = mutableVars_.at(target->id);
         array::Stmt st;
         st.kind = StmtKind::For;
         st.loc = loc;
-        st.var = var;
+        st.var = mutableVars_.at(target->id);
         st.start = start;
         st.stop = stop;
         st.step = step;
-        std::vector<array::StmtPtr> body;
-        blocks_.push_back(&body);
+        emitLoop(std::move(st), lowerBody, loc);
+    }
+
+    /// Lowers a prepared loop's body into `st` (a For or While), emits it, and unbinds
+    /// the arrays first assigned inside it.
+    void emitLoop(array::Stmt st, const std::function<void()> &lowerBody, SourceLoc loc) {
+        std::set<std::string> locals = loopLocal_;
+        blocks_.push_back(&st.body);
         lowerBody();
         blocks_.pop_back();
-        st.body = std::move(body);
         emit(std::move(st));
         forgetLoopLocals(locals, loc);
     }
@@ -927,17 +930,10 @@ private:
                     rebindAll(it->second.node, materialize(it->second.node, n, loc), loc);
             }
         }
-        std::set<std::string> locals = loopLocal_;
         array::Stmt st;
         st.kind = StmtKind::While;
         st.loc = loc;
-        std::vector<array::StmtPtr> body;
-        blocks_.push_back(&body);
-        lowerBody();
-        blocks_.pop_back();
-        st.body = std::move(body);
-        emit(std::move(st));
-        forgetLoopLocals(locals, loc);
+        emitLoop(std::move(st), lowerBody, loc);
     }
 
     void ifStatement(const syntax::If &branch, SourceLoc loc) {

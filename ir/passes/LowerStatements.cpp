@@ -76,11 +76,8 @@ ExprPtr Lowering::scalarValue(const NodePtr &value, std::vector<StmtPtr> &into) 
 ExprPtr Lowering::scalarExpr(const Node &n) {
     switch (n.kind) {
     case NodeKind::Constant:
-        if (isFloat(n.type.dtype))
-            return loop::floatImm(n.floatValue, n.type.dtype);
-        return loop::intImm(n.intValue, n.type.dtype);
     case NodeKind::DimValue:
-        return dimExpr(n.dim);
+        return compute(n, {});
     case NodeKind::Param:
         NPC_ASSERT(n.type.rank() == 0, "array parameter used as a scalar");
         return loop::var(paramNames_.at(n.param), n.type.dtype);
