@@ -1,0 +1,216 @@
+// Private to the frontend's statement lowering (LowerStatements.cpp, LowerAssign.cpp,
+// LowerLoops.cpp, LowerCalls.cpp): the state of lowering one function's body to array IR.
+//
+// Names bound to arrays stay lazy (a DAG the scheduler may fuse) until something needs
+// them in memory: a loop that reads them (evaluated once, before the loop), an in-place
+// update (a buffer to write), or a loop or branch that assigns them (a Variable whose
+// type is the NEP 50 promotion of every value it takes, found by lowering the body once
+// without keeping the result).
+#pragma once
+
+#include "frontend/LowerContext.h"
+#include "frontend/Signature.h"
+#include "frontend/StatementAnalysis.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace npc::lowering {
+
+using array::NodeKind;
+using array::NodePtr;
+using array::StmtKind;
+
+/// Lowers one function body (see lowerFunction in LowerStatements.h). Its members are
+/// defined by topic: emission and statements in LowerStatements.cpp, assignment and
+/// in-place updates in LowerAssign.cpp, loops and branches in LowerLoops.cpp, inlined
+/// calls and returns in LowerCalls.cpp.
+class FunctionLowering {
+public:
+    FunctionLowering(const syntax::FunctionDef &def, const syntax::Module &module,
+                     std::map<std::string, Value> globals,
+                     const std::vector<array::Type> &resultTypes)
+        : def_(def), module_(module), globals_(globals), exprs_(std::move(globals)),
+          resultTypes_(resultTypes) {
+        exprs_.setLocalCall([this](const std::string &name, const CallArgs &args) {
+            return callLocal(name, args);
+        });
+        exprs_.setMaterializer(
+            [this](const NodePtr &n, SourceLoc loc) { return materialize(n, "t", loc); });
+        exprs_.setConditional([this](const NodePtr &cond, const ExprLowering::Branch &then,
+                                     const ExprLowering::Branch &orelse, SourceLoc loc) {
+            return conditional(cond, then, orelse, loc);
+        });
+    }
+
+    array::Function run(const Signature &sig, std::vector<std::vector<array::Type>> *returnTypes);
+    static array::Type paramType(const ArgType &t, int index, const std::string &name);
+
+private:
+    // ---- emission ---------------------------------------------------------------------
+    void emit(array::Stmt st);
+    int newVariable(const std::string &name, array::Type type);
+    NodePtr varNode(int var, SourceLoc loc);
+    void let(int var, NodePtr value, SourceLoc loc);
+
+    /// Evaluates `n` now into a fresh variable; returns the variable's value.
+    NodePtr materialize(const NodePtr &n, const std::string &hint, SourceLoc loc);
+
+    /// `then() if cond else orelse()` evaluating only the branch taken: a variable of
+    /// the promoted type, assigned in an If statement.
+    NodePtr conditional(const NodePtr &cond, const ExprLowering::Branch &then,
+                        const ExprLowering::Branch &orelse, SourceLoc loc);
+
+    /// Rebinds every name bound to `old` (aliases) to `replacement`.
+    void rebindAll(const NodePtr &old, const NodePtr &replacement, SourceLoc loc);
+
+    /// Makes name `name` refer to memory (a Param, a Var, or a view of one), evaluating
+    /// its lazy value into a new variable if needed. Returns the node.
+    NodePtr ensureBuffer(const std::string &name, SourceLoc loc);
+
+    /// Before the memory of `root` changes: names whose lazy values read it (other than
+    /// views of it, which must see the change) are evaluated now, as Python did.
+    /// `beforeValue`: called before the current statement's right side is lowered (it
+    /// may read those names too).
+    void flushReaders(const array::Node &root, SourceLoc loc, bool beforeValue = false);
+
+    // ---- statements -------------------------------------------------------------------
+    /// Lowers `block`; `loop`: it is a loop body (run again after its end), whose
+    /// condition `test` (a while loop's) is evaluated before each run.
+    void lowerBlock(const syntax::Block &block, bool loop = false,
+                    const syntax::Expr *test = nullptr);
+
+    /// How many times later statements may read `name` before it is rebound: 0, 1, or 2
+    /// for more (several statements, or a read inside a loop).
+    int laterReads(const std::string &name) const;
+
+    /// Whether the statements after the current one may read `name` before assigning it
+    /// (the rest of each enclosing block, the next iterations of enclosing loops).
+    bool liveAfter(const std::string &name, bool includeCurrent) const;
+    void lowerStatement(const syntax::Stmt &stmt);
+
+    // ---- assignment -------------------------------------------------------------------
+    void assignTo(const syntax::Expr &target, const Value &v, SourceLoc loc);
+    void assignName(const std::string &name, const Value &v, SourceLoc loc);
+
+    /// In Python `u = v` makes `u` and `v` one array; npc copies into `u`'s buffer. The
+    /// pair is remembered so that an in-place update of either, while both names still
+    /// refer to it, is an error instead of a silent difference.
+    void recordAlias(const std::string &name, int var, const NodePtr &value);
+
+    /// Error if `root` is memory that two names share in Python but not in npc.
+    void checkNotAliased(const array::Node &root, SourceLoc loc);
+
+    /// `value` as a value of variable type `t`: a safe cast (the variable's dtype is the
+    /// promotion of all it holds) and a broadcast to its shape.
+    NodePtr convertTo(const NodePtr &value, const array::Type &t, const std::string &name,
+                      SourceLoc loc);
+
+    /// Gives the array a subscript writes into memory (a parameter, a variable, or a view
+    /// of one) and evaluates the lazy values that read that memory.
+    void prepareStore(const syntax::Subscript &sub, SourceLoc loc);
+    void storeSubscript(const syntax::Expr &target, const syntax::Subscript &sub, NodePtr value,
+                        SourceLoc loc);
+
+    /// `v` broadcast to the shape of the elements it is written into, with NumPy's check
+    /// (each of v's extents equals the target's or is 1) where only the run time knows.
+    NodePtr broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc);
+
+    /// Writes `value` (target's type) into `target`, a view of a Param or Var.
+    void store(const NodePtr &target, NodePtr value, SourceLoc loc);
+    void augmentedAssign(const syntax::AugAssign &aug, SourceLoc loc);
+
+    /// The in-place ufunc `target op= ...`: NumPy's same_kind casting back to the target.
+    void inPlace(const NodePtr &target, const NodePtr &result, array::BinaryOp op, SourceLoc loc);
+
+    // ---- loops and branches -------------------------------------------------------------
+    /// Unified types of `names` after running `lowerBody` from the current state, then
+    /// the state restored. Names that are unbound at the end are absent.
+    std::map<std::string, array::Type> dryRun(const std::function<void()> &lowerBody,
+                                              const std::set<std::string> &names);
+    static array::Type unify(const array::Type &a, const array::Type &b, const std::string &name,
+                             SourceLoc loc);
+
+    /// Turns name `name` into a variable of type `t` holding its current value (if any).
+    void makeMutable(const std::string &name, const array::Type &t, SourceLoc loc);
+
+    /// Prepares the names a loop body uses: arrays it updates in place get memory,
+    /// expensive lazy values it reads are evaluated once, before the loop, and names it
+    /// assigns become variables whose types hold every value they take.
+    void prepareLoop(const syntax::Block &body, const std::function<void()> &lowerOnce,
+                     const std::set<std::string> &extraAssigned, SourceLoc loc);
+
+    /// Before a loop or branch that updates arrays in place: they get memory, and lazy
+    /// values that read that memory are evaluated now (inside, they would be evaluated
+    /// where the first update happens, on every iteration or on one path only).
+    void preflushMutated(const std::set<std::string> &mutated, SourceLoc loc);
+
+    /// `a op= v` on an array updates it in place (its memory, the caller's for an
+    /// argument): such names are not rebound, so they need no variable.
+    void dropInPlaceUpdates(BlockNames &names) const;
+
+    /// After a loop: arrays first assigned inside it are not available (npc keeps no
+    /// buffer for them past the loop).
+    void forgetLoopLocals(const std::set<std::string> &locals, SourceLoc loc);
+    void forLoop(const syntax::For &loop, SourceLoc loc);
+
+    /// Lowers a prepared loop's body into `st` (a For or While), emits it, and unbinds
+    /// the arrays first assigned inside it.
+    void emitLoop(array::Stmt st, const std::function<void()> &lowerBody, SourceLoc loc);
+    NodePtr condition(const syntax::Expr &test);
+    void whileLoop(const syntax::While &loop, SourceLoc loc);
+    void ifStatement(const syntax::If &branch, SourceLoc loc);
+
+    // ---- calls of the file's functions ----------------------------------------------------
+    /// Inlines a call of function `name` of the file: Python's argument binding, the
+    /// callee's statements lowered here with its own names, its final `return` the value.
+    Value callLocal(const std::string &name, const CallArgs &args);
+    static bool hasReturn(const syntax::Stmt &st);
+
+    // ---- returns ----------------------------------------------------------------------
+    std::vector<NodePtr> returnValues(const syntax::Return &ret, SourceLoc loc, bool &tuple);
+    void finalReturn(const syntax::Return &ret, SourceLoc loc);
+    void earlyReturn(const syntax::Return &ret, SourceLoc loc);
+    const syntax::FunctionDef &def_;
+    const syntax::Module &module_;
+    std::map<std::string, Value> globals_;                  ///< the module's names (callees' scope)
+    std::vector<std::string> callStack_;                    ///< functions being inlined
+    std::vector<std::map<std::string, Value> *> outerEnvs_; ///< their callers' names
+    ExprLowering exprs_;
+    std::vector<array::Type> resultTypes_;
+    std::vector<std::vector<array::Type>> *returnTypes_ = nullptr;
+    array::Function f_;
+    std::vector<array::StmtPtr> body_;
+    std::vector<std::vector<array::StmtPtr> *> blocks_;
+    std::map<std::string, int> mutableVars_; ///< names that are Variables, by index
+    std::set<std::string> loopLocal_;
+    /// Names of argument arrays that became variables (copies) in a loop or branch.
+    std::set<std::string> shadowsArgument_;
+    struct Frame {
+        const syntax::Block *block;
+        size_t index;             ///< the statement being lowered
+        bool loop;                ///< a loop body
+        const syntax::Expr *test; ///< a while loop's condition
+    };
+    std::vector<Frame> frames_; ///< the blocks around the current statement
+    struct Alias {
+        std::string source; ///< the name assigned from
+        NodeKind kind;      ///< the source's memory: a Param or Var ...
+        int param;          ///< ... of this index
+        int var;            ///< the variable assigned
+    };
+    /// Variables assigned a view of another name's array (kept across dry runs, so an
+    /// update earlier in a loop body than the assignment is caught too).
+    std::map<std::string, Alias> aliases_;
+    int loopDepth_ = 0;
+    bool dry_ = false;
+    /// The body has more than assignments to names and a final return (straight-line
+    /// functions are scheduled as one DAG, which shares values by itself).
+    bool hasStatements_ = false;
+    bool hasValueReturns_ = false;
+};
+
+} // namespace npc::lowering

@@ -1,0 +1,292 @@
+// Assignment: names, tuples, subscripts (stores into memory), and in-place updates.
+#include "frontend/FunctionLowering.h"
+
+#include "ir/Promotion.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace npc::lowering {
+
+void FunctionLowering::assignTo(const syntax::Expr &target, const Value &v, SourceLoc loc) {
+    if (auto *name = target.as<syntax::Name>())
+        return assignName(name->id, v, target.loc);
+    if (auto *tuple = target.as<syntax::Tuple>()) {
+        if (v.kind != Value::Tuple || v.elements.size() != tuple->elements.size())
+            throw UserError(target.loc, "cannot unpack this value into these names");
+        // `a, b = b, a`: every right-hand value is read before any name changes.
+        std::vector<Value> values = v.elements;
+        bool assignsVariable = false;
+        for (const syntax::ExprPtr &t : tuple->elements)
+            if (auto *n = t->as<syntax::Name>())
+                assignsVariable |= mutableVars_.count(n->id) > 0;
+        for (Value &e : values)
+            if (assignsVariable && e.kind == Value::Array && readsVariable(e.node))
+                e.node = materialize(e.node, "tmp", loc);
+        for (size_t i = 0; i < tuple->elements.size(); ++i)
+            assignTo(*tuple->elements[i], values[i], loc);
+        return;
+    }
+    if (auto *sub = target.as<syntax::Subscript>()) {
+        if (v.kind != Value::Array)
+            throw UserError(v.loc.valid() ? v.loc : loc, "only arrays and numbers can be stored "
+                                                         "into an array");
+        return storeSubscript(target, *sub, v.node, loc);
+    }
+    throw UserError(target.loc, "npc supports assignment to names, tuples of names and "
+                                "subscripts only");
+}
+
+void FunctionLowering::assignName(const std::string &name, const Value &v, SourceLoc loc) {
+    auto mv = mutableVars_.find(name);
+    if (mv != mutableVars_.end() && dry_ && v.kind == Value::Array)
+        recordAlias(name, mv->second, v.node);
+    // A dry run binds the value itself, so the variable's type can follow it.
+    if (mv == mutableVars_.end() || dry_) {
+        Value named = v;
+        if (named.kind == Value::Array) {
+            named.node = array::withName(v.node, name);
+            // Each statement is scheduled on its own: a costly value several later
+            // statements read is evaluated once, here, instead of in each of them.
+            if (!dry_ && hasStatements_ && costly(named.node) && laterReads(name) > 1)
+                named.node = materialize(named.node, name, loc);
+        }
+        exprs_.bind(name, named);
+        return;
+    }
+    if (v.kind != Value::Array)
+        throw UserError(loc, fmt::format("'{}' holds an array or number; npc cannot rebind it "
+                                         "to another kind of value",
+                                         name));
+    int var = mv->second;
+    const array::Type &t = f_.variables[static_cast<size_t>(var)].type;
+    NodePtr value = convertTo(v.node, t, name, loc);
+    NodePtr self = varNode(var, loc);
+    recordAlias(name, var, v.node);
+    flushReaders(*self, loc);
+    if (t.rank() > 0 && readsRoot(value, *self) && !(value->kind == NodeKind::Var))
+        value = materialize(value, "tmp", loc);
+    let(var, value, loc);
+    exprs_.bind(name, Value::array(self, loc));
+}
+
+void FunctionLowering::recordAlias(const std::string &name, int var, const NodePtr &value) {
+    aliases_.erase(name);
+    const array::Node *root = value->type.rank() > 0 ? viewRoot(value) : nullptr;
+    if (!root || (root->kind == NodeKind::Var && root->param == var))
+        return;
+    for (const auto &[other, bound] : exprs_.env())
+        if (other != name && bound.kind == Value::Array && viewRoot(bound.node) == nullptr)
+            continue;
+        else if (other != name && bound.kind == Value::Array &&
+                 viewRoot(bound.node)->kind == root->kind &&
+                 viewRoot(bound.node)->param == root->param) {
+            aliases_[name] = {other, root->kind, root->param, var};
+            return;
+        }
+}
+
+void FunctionLowering::checkNotAliased(const array::Node &root, SourceLoc loc) {
+    for (const auto &[name, alias] : aliases_) {
+        bool isVar = root.kind == NodeKind::Var && root.param == alias.var;
+        bool isSource = root.kind == alias.kind && root.param == alias.param;
+        if (isVar || isSource)
+            throw UserError(loc, fmt::format("'{}' and '{}' are the same array in Python after "
+                                             "'{} = {}' in a loop or branch, but npc copies "
+                                             "there; write '{} = {}.copy()' to update one "
+                                             "without the other",
+                                             name, alias.source, name, alias.source, name,
+                                             alias.source));
+    }
+}
+
+NodePtr FunctionLowering::convertTo(const NodePtr &value, const array::Type &t,
+                                    const std::string &name, SourceLoc loc) {
+    if (value->type.rank() != t.rank() || !shapeEqual(value->type.shape, t.shape)) {
+        if (value->type.rank() > t.rank() || value->type.rank() > 0)
+            throw UserError(loc, fmt::format("'{}' has shape {} here but {} elsewhere; npc "
+                                             "needs a variable assigned in a loop or branch "
+                                             "to keep its shape",
+                                             name, shapeStr(value->type.shape), shapeStr(t.shape)));
+    }
+    NodePtr v = exprs_.castTo(value, t.dtype, loc);
+    if (!shapeEqual(v->type.shape, t.shape))
+        v = array::makeBroadcast(v, t.shape, loc);
+    return v;
+}
+
+void FunctionLowering::prepareStore(const syntax::Subscript &sub, SourceLoc loc) {
+    const syntax::Expr *base = sub.value.get();
+    while (auto *inner = base->as<syntax::Subscript>())
+        base = inner->value.get();
+    auto *n = base->as<syntax::Name>();
+    if (!n)
+        return;
+    Value bound = exprs_.lower(*base);
+    if (bound.kind != Value::Array || bound.node->type.rank() == 0)
+        return;
+    NodePtr buffer = ensureBuffer(n->id, loc);
+    if (const array::Node *root = viewRoot(buffer))
+        flushReaders(*root, loc, true);
+}
+
+void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::Subscript &sub,
+                                      NodePtr value, SourceLoc loc) {
+    prepareStore(sub, loc);
+    NodePtr whole = exprs_.lowerArray(*sub.value);
+    NodePtr t;
+    if (!viewRoot(whole))
+        throw UserError(sub.value->loc, "npc can only assign into parameters, local arrays "
+                                        "and views of them (basic indexing)");
+    // Boolean mask assignment: `a[mask] = v` writes v where mask is true.
+    if (sub.indices.size() == 1 && !sub.indices[0]->as<syntax::Slice>()) {
+        Value index = exprs_.lower(*sub.indices[0]);
+        if (index.kind == Value::Array && isBool(index.node->type.dtype) &&
+            index.node->type.rank() > 0) {
+            if (!shapeEqual(index.node->type.shape, whole->type.shape) &&
+                index.node->type.rank() != whole->type.rank())
+                throw UserError(sub.indices[0]->loc, "a boolean mask must have the shape of "
+                                                     "the array it indexes");
+            if (value->type.rank() > 0)
+                throw UserError(loc, "npc supports only a scalar on the right of a "
+                                     "boolean-mask assignment (a[mask] = 0)");
+            NodePtr mask = index.node;
+            if (!shapeEqual(mask->type.shape, whole->type.shape))
+                mask = array::makeBroadcast(
+                    mask, broadcastShapes(mask->type.shape, whole->type.shape, loc), loc);
+            NodePtr v = array::makeBroadcast(array::makeCast(value, whole->type.dtype, loc),
+                                             whole->type.shape, loc);
+            return store(whole, array::makeWhere(mask, v, whole, loc), loc);
+        }
+    }
+    t = exprs_.lowerArray(target);
+    if (!viewRoot(t))
+        throw UserError(target.loc, "npc can only assign into parameters, local arrays and "
+                                    "views of them (basic indexing)");
+    // NumPy's setitem casts unsafely (a float into an int array truncates).
+    NodePtr v = array::makeCast(value, t->type.dtype, loc);
+    if (!shapeEqual(v->type.shape, t->type.shape)) {
+        if (v->type.rank() > t->type.rank())
+            throw UserError(loc, fmt::format("could not broadcast input array from shape {} "
+                                             "into shape {}",
+                                             shapeStr(v->type.shape), shapeStr(t->type.shape)));
+        v = broadcastChecked(v, t->type.shape, loc);
+    }
+    store(t, v, loc);
+}
+
+NodePtr FunctionLowering::broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc) {
+    std::vector<array::ExtentCheck> checks;
+    size_t lead = target.size() - static_cast<size_t>(v->type.rank());
+    std::string message = fmt::format("could not broadcast input array from shape {} into "
+                                      "shape {}",
+                                      shapeStr(v->type.shape), shapeStr(target));
+    for (size_t a = 0; a < v->type.shape.size(); ++a) {
+        const Dim &from = v->type.shape[a], &to = target[a + lead];
+        if (dimEqual(from, to) || dimIsConst(from, 1))
+            continue;
+        auto cf = dimConstValue(from), ct = dimConstValue(to);
+        if (cf && ct)
+            throw UserError(loc, message);
+        checks.push_back({from, to, true, message});
+    }
+    NodePtr b = array::makeBroadcast(v, target, loc);
+    return checks.empty() ? b : array::withChecks(b, std::move(checks));
+}
+
+void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc) {
+    const array::Node &root = array::storeRoot(*target);
+    checkNotAliased(root, loc);
+    if (root.kind == NodeKind::Var &&
+        shadowsArgument_.count(f_.variables[static_cast<size_t>(root.param)].name))
+        throw UserError(loc, fmt::format("'{0}' is the caller's array on one path and a new "
+                                         "array on another, so this update changes the "
+                                         "caller's array only sometimes; npc cannot follow "
+                                         "that: give the new array another name than '{0}'",
+                                         f_.variables[static_cast<size_t>(root.param)].name));
+    flushReaders(root, loc);
+    // The right side is computed before any element is written (`a[1:] = a[:-1]`);
+    // reading exactly the elements written, element by element, needs no copy.
+    // Only elementwise operations keep the element read aligned with the one written
+    // (`a += 1`, `a[m] = where(m, 0, a[m])`); a view, transpose or reduction of the
+    // target (`a += a[::-1]`, `m += m.T`) may read what was already written.
+    std::function<bool(const NodePtr &, bool)> unsafeRead = [&](const NodePtr &n,
+                                                                bool aligned) -> bool {
+        if (n == target && aligned)
+            return false;
+        if (n->kind == root.kind && n->param == root.param)
+            return true;
+        bool elementwise = n->kind == NodeKind::Unary || n->kind == NodeKind::Binary ||
+                           n->kind == NodeKind::Cast || n->kind == NodeKind::Where;
+        return std::any_of(n->operands.begin(), n->operands.end(), [&](const NodePtr &op) {
+            return unsafeRead(op, aligned && elementwise);
+        });
+    };
+    if (unsafeRead(value, true))
+        value = materialize(value, "rhs", loc);
+    array::Stmt st;
+    st.kind = StmtKind::Store;
+    st.loc = loc;
+    st.target = target;
+    st.value = std::move(value);
+    emit(std::move(st));
+}
+
+void FunctionLowering::augmentedAssign(const syntax::AugAssign &aug, SourceLoc loc) {
+    array::BinaryOp op = augmentedOp(aug.op, loc);
+    if (auto *name = aug.target->as<syntax::Name>()) {
+        Value current = exprs_.lower(*aug.target);
+        if (current.kind != Value::Array)
+            throw UserError(aug.target->loc, "augmented assignment needs a number or an array");
+        if (current.node->type.rank() == 0) { // a scalar: rebinds, as Python does
+            NodePtr rhs = exprs_.lowerArray(*aug.value);
+            assignName(name->id, Value::array(exprs_.binary(op, current.node, rhs, loc), loc), loc);
+            return;
+        }
+        NodePtr target = ensureBuffer(name->id, loc);
+        if (const array::Node *root = viewRoot(target))
+            flushReaders(*root, loc, true);
+        target = exprs_.lowerArray(*aug.target);
+        NodePtr rhs = exprs_.lowerArray(*aug.value);
+        NodePtr result = exprs_.binary(op, target, rhs, loc);
+        inPlace(target, result, op, loc);
+        return;
+    }
+    if (auto *sub = aug.target->as<syntax::Subscript>()) {
+        prepareStore(*sub, loc);
+        NodePtr target = exprs_.lowerArray(*aug.target);
+        if (!viewRoot(target))
+            throw UserError(aug.target->loc, "npc can only update parameters, local arrays "
+                                             "and views of them in place");
+        NodePtr rhs = exprs_.lowerArray(*aug.value);
+        NodePtr result = exprs_.binary(op, target, rhs, loc);
+        if (target->type.rank() == 0) { // an element: read, computed, stored (unsafe cast)
+            store(target, array::makeCast(result, target->type.dtype, loc), loc);
+            return;
+        }
+        inPlace(target, result, op, loc);
+        return;
+    }
+    throw UserError(aug.target->loc, "augmented assignment needs a name or a subscript");
+}
+
+void FunctionLowering::inPlace(const NodePtr &target, const NodePtr &result, array::BinaryOp op,
+                               SourceLoc loc) {
+    if (!canCastSameKind(result->type.dtype, target->type.dtype))
+        throw UserError(loc, fmt::format("Cannot cast ufunc '{}' output from dtype('{}') to "
+                                         "dtype('{}') with casting rule 'same_kind'",
+                                         array::binaryOpName(op), dtypeName(result->type.dtype),
+                                         dtypeName(target->type.dtype)));
+    NodePtr value = array::makeCast(result, target->type.dtype, loc);
+    if (!shapeEqual(value->type.shape, target->type.shape)) {
+        if (value->type.rank() > target->type.rank())
+            throw UserError(loc,
+                            fmt::format("non-broadcastable output operand with shape {} "
+                                        "doesn't match the broadcast shape {}",
+                                        shapeStr(target->type.shape), shapeStr(value->type.shape)));
+        value = broadcastChecked(value, target->type.shape, loc);
+    }
+    store(target, value, loc);
+}
+
+} // namespace npc::lowering

@@ -1,0 +1,345 @@
+// Loops and branches: for over range, while, if; variables typed by a dry run of the body.
+#include "frontend/FunctionLowering.h"
+
+#include "ir/Promotion.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace npc::lowering {
+
+std::map<std::string, array::Type> FunctionLowering::dryRun(const std::function<void()> &lowerBody,
+                                                            const std::set<std::string> &names) {
+    auto env = exprs_.env();
+    size_t vars = f_.variables.size();
+    auto mutableVars = mutableVars_;
+    bool hasReturns = hasValueReturns_;
+    std::vector<array::StmtPtr> scratch;
+    blocks_.push_back(&scratch);
+    bool saved = dry_;
+    dry_ = true;
+    std::map<std::string, array::Type> out;
+    try {
+        lowerBody();
+    } catch (...) {
+        blocks_.pop_back();
+        dry_ = saved;
+        exprs_.setEnv(env);
+        f_.variables.resize(vars);
+        mutableVars_ = mutableVars;
+        throw;
+    }
+    for (const std::string &n : names) {
+        auto it = exprs_.env().find(n);
+        if (it != exprs_.env().end() && it->second.kind == Value::Array)
+            out[n] = it->second.node->type;
+    }
+    blocks_.pop_back();
+    dry_ = saved;
+    exprs_.setEnv(env);
+    f_.variables.resize(vars);
+    mutableVars_ = mutableVars;
+    hasValueReturns_ = hasReturns;
+    return out;
+}
+
+array::Type FunctionLowering::unify(const array::Type &a, const array::Type &b,
+                                    const std::string &name, SourceLoc loc) {
+    if (a.rank() != b.rank() || !shapeEqual(a.shape, b.shape))
+        throw UserError(loc, fmt::format("'{}' is assigned values of shape {} and {}; npc needs "
+                                         "a variable assigned in a loop or branch to keep its "
+                                         "shape",
+                                         name, shapeStr(a.shape), shapeStr(b.shape)));
+    PromotionType p = promote({a.dtype, a.weak}, {b.dtype, b.weak});
+    return array::Type{p.dtype, a.shape, p.weak};
+}
+
+void FunctionLowering::makeMutable(const std::string &name, const array::Type &t, SourceLoc loc) {
+    auto it = mutableVars_.find(name);
+    if (it != mutableVars_.end() &&
+        f_.variables[static_cast<size_t>(it->second)].type.dtype == t.dtype &&
+        f_.variables[static_cast<size_t>(it->second)].type.weak == t.weak)
+        return;
+    auto bound = exprs_.env().find(name);
+    if (bound != exprs_.env().end() && bound->second.kind == Value::Array &&
+        bound->second.node->type.rank() > 0) {
+        const array::Node *root = viewRoot(bound->second.node);
+        if (root && root->kind == NodeKind::Param)
+            shadowsArgument_.insert(name);
+    }
+    int var = newVariable(name, t);
+    if (bound != exprs_.env().end() && bound->second.kind == Value::Array) {
+        NodePtr init = convertTo(bound->second.node, t, name, loc);
+        let(var, init, loc);
+    }
+    mutableVars_[name] = var;
+    exprs_.bind(name, Value::array(varNode(var, loc), loc));
+}
+
+void FunctionLowering::prepareLoop(const syntax::Block &body,
+                                   const std::function<void()> &lowerOnce,
+                                   const std::set<std::string> &extraAssigned, SourceLoc loc) {
+    BlockNames names;
+    collectNames(body, names);
+    names.assigned.insert(extraAssigned.begin(), extraAssigned.end());
+    names.rebound.insert(extraAssigned.begin(), extraAssigned.end());
+    dropInPlaceUpdates(names);
+    preflushMutated(names.mutated, loc);
+    for (const std::string &n : names.read) {
+        auto it = exprs_.env().find(n);
+        if (it == exprs_.env().end() || it->second.kind != Value::Array || isCheap(it->second.node))
+            continue;
+        NodePtr old = it->second.node;
+        rebindAll(old, materialize(old, n, loc), loc);
+    }
+    // Variable types: iterate to a fixed point (a Python int accumulator that meets a
+    // float becomes float64).
+    std::map<std::string, array::Type> types;
+    for (const std::string &n : names.assigned) {
+        auto it = exprs_.env().find(n);
+        if (it != exprs_.env().end() && it->second.kind == Value::Array)
+            types[n] = it->second.node->type;
+    }
+    for (int round = 0; round < 4; ++round) {
+        for (const auto &[n, t] : types)
+            makeMutable(n, t, loc);
+        auto after = dryRun(lowerOnce, names.assigned);
+        bool changed = false;
+        for (const auto &[n, t] : after) {
+            auto it = types.find(n);
+            if (it == types.end()) {
+                if (t.rank() == 0) { // first assigned in the loop: a scalar survives it
+                    types[n] = t;
+                    changed = true;
+                }
+                continue;
+            }
+            array::Type u = unify(it->second, t, n, loc);
+            if (u.dtype != it->second.dtype || u.weak != it->second.weak) {
+                it->second = u;
+                changed = true;
+            }
+        }
+        if (!changed)
+            break;
+    }
+    for (const auto &[n, t] : types)
+        makeMutable(n, t, loc);
+    loopLocal_ = {};
+    for (const std::string &n : names.assigned)
+        if (!types.count(n))
+            loopLocal_.insert(n);
+}
+
+void FunctionLowering::preflushMutated(const std::set<std::string> &mutated, SourceLoc loc) {
+    for (const std::string &n : mutated) {
+        auto it = exprs_.env().find(n);
+        if (it == exprs_.env().end() || it->second.kind != Value::Array ||
+            it->second.node->type.rank() == 0)
+            continue;
+        NodePtr buffer = ensureBuffer(n, loc);
+        if (const array::Node *root = viewRoot(buffer))
+            flushReaders(*root, loc, true);
+    }
+}
+
+void FunctionLowering::dropInPlaceUpdates(BlockNames &names) const {
+    for (auto it = names.assigned.begin(); it != names.assigned.end();) {
+        auto bound = exprs_.env().find(*it);
+        bool array = bound != exprs_.env().end() && bound->second.kind == Value::Array &&
+                     bound->second.node->type.rank() > 0;
+        if (array && !names.rebound.count(*it))
+            it = names.assigned.erase(it);
+        else
+            ++it;
+    }
+}
+
+void FunctionLowering::forgetLoopLocals(const std::set<std::string> &locals, SourceLoc loc) {
+    for (const std::string &n : locals)
+        exprs_.bind(n, Value{Value::Unbound,
+                             nullptr,
+                             {},
+                             {},
+                             fmt::format("'{}' is assigned only inside the loop above; "
+                                         "assign it before the loop to use it afterwards",
+                                         n),
+                             loc});
+}
+
+void FunctionLowering::forLoop(const syntax::For &loop, SourceLoc loc) {
+    auto *target = loop.target->as<syntax::Name>();
+    if (!target)
+        throw UserError(loop.target->loc, "npc supports 'for NAME in range(...)' loops only");
+    auto *call = loop.iter->as<syntax::Call>();
+    auto *fn = call ? call->func->as<syntax::Name>() : nullptr;
+    if (!fn || fn->id != "range" || exprs_.env().count("range"))
+        throw UserError(loop.iter->loc, "npc supports 'for' loops over range(...) only");
+    if (!call->keywords.empty() || call->args.empty() || call->args.size() > 3)
+        throw UserError(loop.iter->loc, "range() takes 1 to 3 integer arguments");
+    std::vector<NodePtr> bounds;
+    for (const syntax::ExprPtr &a : call->args) {
+        NodePtr b = exprs_.lowerArray(*a);
+        if (b->type.rank() != 0 || !isInteger(b->type.dtype))
+            throw UserError(a->loc,
+                            fmt::format("'{}' object cannot be interpreted as an integer",
+                                        b->type.rank() ? "numpy.ndarray"
+                                                       : std::string(dtypeName(b->type.dtype))));
+        bounds.push_back(array::makeCast(b, DType::Int64, a->loc));
+    }
+    NodePtr zero = array::makeIntConstant(0, DType::Int64, false, loc);
+    NodePtr one = array::makeIntConstant(1, DType::Int64, false, loc);
+    NodePtr start = bounds.size() > 1 ? bounds[0] : zero;
+    NodePtr stop = bounds.size() > 1 ? bounds[1] : bounds[0];
+    NodePtr step = bounds.size() > 2 ? bounds[2] : one;
+    // range() evaluates its arguments once, before the loop.
+    for (NodePtr *b : {&start, &stop, &step})
+        if (!isCheap(*b))
+            *b = materialize(*b, "bound", loc);
+
+    auto lowerBody = [&]() {
+        ++loopDepth_;
+        lowerBlock(loop.body, true);
+        --loopDepth_;
+    };
+    std::set<std::string> counter{target->id};
+    // The counter is an int64 variable (a Python int: weak), set by the loop.
+    auto existing = mutableVars_.find(target->id);
+    if (existing == mutableVars_.end() ||
+        f_.variables[static_cast<size_t>(existing->second)].type.rank() != 0 ||
+        f_.variables[static_cast<size_t>(existing->second)].type.dtype != DType::Int64) {
+        int counterVar = newVariable(target->id, array::Type{DType::Int64, {}, true});
+        mutableVars_[target->id] = counterVar;
+        exprs_.bind(target->id, Value::array(varNode(counterVar, loc), loc));
+    }
+    prepareLoop(loop.body, lowerBody, counter, loc);
+    array::Stmt st;
+    st.kind = StmtKind::For;
+    st.loc = loc;
+    st.var = mutableVars_.at(target->id);
+    st.start = start;
+    st.stop = stop;
+    st.step = step;
+    emitLoop(std::move(st), lowerBody, loc);
+}
+
+void FunctionLowering::emitLoop(array::Stmt st, const std::function<void()> &lowerBody,
+                                SourceLoc loc) {
+    std::set<std::string> locals = loopLocal_;
+    blocks_.push_back(&st.body);
+    lowerBody();
+    blocks_.pop_back();
+    emit(std::move(st));
+    forgetLoopLocals(locals, loc);
+}
+
+NodePtr FunctionLowering::condition(const syntax::Expr &test) {
+    NodePtr c = exprs_.lowerArray(test);
+    if (c->type.rank() != 0)
+        throw UserError(test.loc, "The truth value of an array with more than one element is "
+                                  "ambiguous. Use a.any() or a.all()");
+    if (!isBool(c->type.dtype)) // Python truthiness: non-zero
+        c = exprs_.binary(array::BinaryOp::NotEqual, c,
+                          array::makeIntConstant(0, DType::Int64, true, test.loc), test.loc);
+    return c;
+}
+
+void FunctionLowering::whileLoop(const syntax::While &loop, SourceLoc loc) {
+    // `while c: body` is `loop { if not c: break; body }`: the condition and what it
+    // needs are evaluated at the top of each iteration.
+    auto lowerBody = [&]() {
+        ++loopDepth_;
+        NodePtr c = condition(*loop.test);
+        array::Stmt exit;
+        exit.kind = StmtKind::If;
+        exit.loc = loop.test->loc;
+        exit.value = array::makeUnary(array::UnaryOp::LogicalNot, c, DType::Bool, loop.test->loc);
+        array::Stmt brk;
+        brk.kind = StmtKind::Break;
+        brk.loc = loop.test->loc;
+        exit.body.push_back(std::make_shared<const array::Stmt>(std::move(brk)));
+        emit(std::move(exit));
+        lowerBlock(loop.body, true, loop.test.get());
+        --loopDepth_;
+    };
+    prepareLoop(loop.body, lowerBody, {}, loc);
+    {
+        BlockNames testNames;
+        collectReads(*loop.test, testNames.read);
+        for (const std::string &n : testNames.read) {
+            auto it = exprs_.env().find(n);
+            if (it != exprs_.env().end() && it->second.kind == Value::Array &&
+                !isCheap(it->second.node))
+                rebindAll(it->second.node, materialize(it->second.node, n, loc), loc);
+        }
+    }
+    array::Stmt st;
+    st.kind = StmtKind::While;
+    st.loc = loc;
+    emitLoop(std::move(st), lowerBody, loc);
+}
+
+void FunctionLowering::ifStatement(const syntax::If &branch, SourceLoc loc) {
+    NodePtr cond = condition(*branch.test);
+    BlockNames names;
+    collectNames(branch.body, names);
+    collectNames(branch.orelse, names);
+    dropInPlaceUpdates(names);
+    preflushMutated(names.mutated, loc);
+    auto thenTypes = dryRun([&] { lowerBlock(branch.body); }, names.assigned);
+    auto elseTypes = dryRun([&] { lowerBlock(branch.orelse); }, names.assigned);
+    bool thenEnds = terminates(branch.body), elseEnds = terminates(branch.orelse);
+    std::map<std::string, array::Type> types;
+    std::set<std::string> maybeUnbound;
+    for (const std::string &n : names.assigned) {
+        auto before = exprs_.env().find(n);
+        std::optional<array::Type> t;
+        auto add = [&](const std::map<std::string, array::Type> &m, bool ends) {
+            auto it = m.find(n);
+            if (ends)
+                return true;
+            if (it == m.end())
+                return false;
+            t = t ? unify(*t, it->second, n, loc) : it->second;
+            return true;
+        };
+        bool inThen = add(thenTypes, thenEnds), inElse = add(elseTypes, elseEnds);
+        bool wasBound = before != exprs_.env().end() && before->second.kind == Value::Array;
+        if (wasBound)
+            t = t ? unify(before->second.node->type, *t, n, loc) : before->second.node->type;
+        if (!t)
+            continue;
+        if (!wasBound && !(inThen && inElse)) {
+            maybeUnbound.insert(n);
+            continue;
+        }
+        types[n] = *t;
+    }
+    for (const auto &[n, t] : types)
+        makeMutable(n, t, loc);
+    auto env = exprs_.env();
+    array::Stmt st;
+    st.kind = StmtKind::If;
+    st.loc = loc;
+    st.value = cond;
+    blocks_.push_back(&st.body);
+    lowerBlock(branch.body);
+    blocks_.pop_back();
+    exprs_.setEnv(env);
+    blocks_.push_back(&st.orelse);
+    lowerBlock(branch.orelse);
+    blocks_.pop_back();
+    exprs_.setEnv(env);
+    emit(std::move(st));
+    for (const std::string &n : maybeUnbound)
+        exprs_.bind(n, Value{Value::Unbound,
+                             nullptr,
+                             {},
+                             {},
+                             fmt::format("'{}' is assigned in only one branch of the 'if' above; "
+                                         "assign it before the 'if' or in both branches",
+                                         n),
+                             loc});
+}
+
+} // namespace npc::lowering
