@@ -8,10 +8,6 @@ namespace {
 
 Dim makeDim(DimNode node) { return std::make_shared<const DimNode>(std::move(node)); }
 
-std::string boundStr(const std::optional<int64_t> &b) {
-    return b ? std::to_string(*b) : std::string("None");
-}
-
 } // namespace
 
 Dim dimConst(int64_t value) {
@@ -230,6 +226,32 @@ bool dimBroadcastsByStride(const Dim &d) {
     return false;
 }
 
+namespace {
+
+/// A slice length in Python terms: `n - 2` for the common `[k1:-k2]` (and `[k:]`,
+/// `[:-k]`) slices, whose length is that difference clamped at 0; otherwise the exact
+/// `len(range(n)[start:stop:step])`.
+std::string sliceStr(const DimNode &d) {
+    std::string base = dimStr(d.operands[0]);
+    if (d.operands[0]->kind != DimKind::Const && d.operands[0]->kind != DimKind::Extent &&
+        d.operands[0]->kind != DimKind::Value)
+        base = "(" + base + ")";
+    if (!d.startValue && !d.stopValue && (d.step == 1 || d.step == -1)) {
+        int64_t a = d.start.value_or(0), b = d.stop.value_or(0);
+        bool forward = d.step == 1 && a >= 0 && b <= 0;
+        bool backward = d.step == -1 && (!d.start || *d.start < 0) && (!d.stop || *d.stop >= 0);
+        int64_t drop = forward ? a - b : (d.start ? -*d.start - 1 : 0) + (d.stop ? *d.stop + 1 : 0);
+        if (forward || backward)
+            return drop == 0 ? base : fmt::format("{} - {}", base, drop);
+    }
+    std::string start = d.startValue ? dimStr(d.startValue) : d.start ? std::to_string(*d.start) : "";
+    std::string stop = d.stopValue ? dimStr(d.stopValue) : d.stop ? std::to_string(*d.stop) : "";
+    std::string step = d.step == 1 ? "" : ":" + std::to_string(d.step);
+    return fmt::format("len(range({})[{}:{}{}])", dimStr(d.operands[0]), start, stop, step);
+}
+
+} // namespace
+
 std::string dimStr(const Dim &d) {
     switch (d->kind) {
     case DimKind::Const:
@@ -239,9 +261,7 @@ std::string dimStr(const Dim &d) {
     case DimKind::Broadcast:
         return fmt::format("broadcast({}, {})", dimStr(d->operands[0]), dimStr(d->operands[1]));
     case DimKind::Slice:
-        return fmt::format("slice({}, {}, {}, {})", dimStr(d->operands[0]),
-                           d->startValue ? dimStr(d->startValue) : boundStr(d->start),
-                           d->stopValue ? dimStr(d->stopValue) : boundStr(d->stop), d->step);
+        return sliceStr(*d);
     case DimKind::Value:
         return d->text;
     case DimKind::NonNegative:

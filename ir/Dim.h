@@ -75,7 +75,9 @@ bool shapeEqual(const Shape &a, const Shape &b);
 /// True when every run-time size-1 case of `d` comes from size-1 extents of the
 /// function's arguments, so a zero stride on those extents broadcasts it for free.
 bool dimBroadcastsByStride(const Dim &d);
-/// Printed form: `5`, `X.shape[1]`, `broadcast(a, b)`, `slice(n, 1, None, 2)`, `a * b`.
+/// Printed form, in Python terms where one exists: `5`, `X.shape[1]`, `broadcast(a, b)`,
+/// `X.shape[0] - 2` (the length of `[1:-1]`: the difference clamped at 0),
+/// `len(range(n)[1::2])`, `a * b`.
 std::string dimStr(const Dim &d);
 /// Printed shape: `(X.shape[0], 3)`.
 std::string shapeStr(const Shape &s);

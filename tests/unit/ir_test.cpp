@@ -65,6 +65,19 @@ TEST_CASE("stencil slices of one extent have one symbolic length", "[ir][dim]") 
     }
 }
 
+TEST_CASE("symbolic slice lengths print in Python terms", "[ir][dim]") {
+    Dim n = dimExtent(0, 0, "u");
+    // Differences (clamped at 0) where the length is one; Python's len(range(...)) else.
+    CHECK(dimStr(dimSlice(n, 1, -1, 1)) == "u.shape[0] - 2");
+    CHECK(dimStr(dimSlice(n, 3, std::nullopt, 1)) == "u.shape[0] - 3");
+    CHECK(dimStr(dimSlice(n, -2, std::nullopt, -1)) == "u.shape[0] - 1");   // range(n)[-2::-1]
+    CHECK(dimStr(dimSlice(n, -2, 0, -1)) == "u.shape[0] - 2");               // range(n)[-2:0:-1]
+    CHECK(dimStr(dimSlice(n, std::nullopt, 4, 1)) == "len(range(u.shape[0])[:4])");
+    CHECK(dimStr(dimSlice(n, 1, std::nullopt, 2)) == "len(range(u.shape[0])[1::2])");
+    CHECK(dimStr(dimSlice(n, 3, std::nullopt, -1)) == "len(range(u.shape[0])[3::-1])");
+    CHECK(shapeStr({dimSlice(n, 1, std::nullopt, 1), dimConst(3)}) == "(u.shape[0] - 1, 3)");
+}
+
 TEST_CASE("array IR constructors compute NumPy's shapes", "[ir][array]") {
     NodePtr means = param2d(1, "means");
     NodePtr view = makeView(means, {ViewEntry::all(), ViewEntry::newAxis(), ViewEntry::all()}, {});
