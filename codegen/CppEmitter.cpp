@@ -155,7 +155,11 @@ void CppStmtPrinter::stmt(const Stmt &s) {
         return;
     case StmtKind::Throw:
         w_.line("if ({})", cppExpr(s.value));
-        w_.line("    throw npc::{}(\"{}\");", s.exception, s.text);
+        if (s.detail)
+            w_.line("    throw npc::{}(npc::format_error(\"{}\", {}));", s.exception, s.text,
+                    cppExpr(s.detail));
+        else
+            w_.line("    throw npc::{}(\"{}\");", s.exception, s.text);
         return;
     case StmtKind::If: {
         {

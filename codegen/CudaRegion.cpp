@@ -70,6 +70,8 @@ public:
         case StmtKind::Throw:
             u_.throws = true;
             expr(s.value);
+            if (s.detail)
+                expr(s.detail);
             break;
         }
         for (const StmtPtr &c : s.stmts)

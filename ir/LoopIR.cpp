@@ -247,6 +247,12 @@ StmtPtr throwIf(ExprPtr cond, std::string exception, std::string message) {
     return s;
 }
 
+StmtPtr throwIf(ExprPtr cond, std::string exception, std::string message, ExprPtr detail) {
+    StmtPtr s = throwIf(std::move(cond), std::move(exception), std::move(message));
+    s->detail = std::move(detail);
+    return s;
+}
+
 StmtPtr loopForever(std::vector<StmtPtr> body) {
     StmtPtr s = makeStmt(StmtKind::While);
     s->stmts = std::move(body);

@@ -100,6 +100,7 @@ struct Stmt {
     ExprPtr offset;             ///< Store; Assign to a lane array element (else null)
     std::string text;           ///< Comment; Throw: message
     std::string exception;      ///< Throw: npc exception class ("ValueError")
+    ExprPtr detail;             ///< Throw: an int64 shown at the message's "{}" (or null)
     /// For: set by the parallelize pass. `reduction` names the accumulator of a
     /// `+` or `*` reduction the loop may combine across threads.
     bool parallel = false;
@@ -126,6 +127,8 @@ StmtPtr ifThen(ExprPtr cond, std::vector<StmtPtr> then, std::vector<StmtPtr> ore
 StmtPtr comment(std::string text);
 /// `if (cond) throw npc::<exception>(message);`
 StmtPtr throwIf(ExprPtr cond, std::string exception, std::string message);
+/// `if (cond) throw npc::<exception>(message with "{}" replaced by detail's value);`
+StmtPtr throwIf(ExprPtr cond, std::string exception, std::string message, ExprPtr detail);
 /// `for (;;) { body }`: left by Break or Return (Python's `while`, condition in the body).
 StmtPtr loopForever(std::vector<StmtPtr> body);
 StmtPtr breakStmt();

@@ -48,7 +48,8 @@ void printStmt(std::string &out, const Stmt &s, int depth) {
         out += fmt::format("{}# {}\n", pad, s.text);
         return;
     case StmtKind::Throw:
-        out += fmt::format("{}if {} throw {}(\"{}\")\n", pad, str(s.value), s.exception, s.text);
+        out += fmt::format("{}if {} throw {}(\"{}\"{})\n", pad, str(s.value), s.exception, s.text,
+                           s.detail ? ", " + str(s.detail) : "");
         return;
     case StmtKind::While:
         out += pad + "loop {\n";

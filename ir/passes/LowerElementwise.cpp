@@ -18,9 +18,10 @@ void Lowering::checkRange(const Node &n) {
         outside = loop::binary(
             loop::BinaryOp::Or, outside,
             loop::binary(loop::BinaryOp::Gt, v, loop::intImm(static_cast<int64_t>(integerMax(t)))));
-    out_.prologue.push_back(loop::throwIf(
-        outside, "OverflowError",
-        fmt::format("Python integer {} out of bounds for {}", x.name, dtypeName(t))));
+    out_.prologue.push_back(loop::throwIf(outside, "OverflowError",
+                                          fmt::format("Python integer {{}} out of bounds for {}",
+                                                      dtypeName(t)),
+                                          v));
 }
 
 ExprPtr Lowering::computeUnary(const Node &n, ExprPtr x) {

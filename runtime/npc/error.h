@@ -46,6 +46,14 @@ public:
     using Error::Error;
 };
 
+/// `message` with its first "{}" replaced by `value` (messages that name a run-time value,
+/// e.g. NEP 50's "Python integer 300 out of bounds for int8").
+inline std::string format_error(const char *message, int64_t value) {
+    std::string s = message;
+    std::size_t at = s.find("{}");
+    return at == std::string::npos ? s : s.replace(at, 2, std::to_string(value));
+}
+
 /// Formats a shape the way NumPy prints tuples: "()", "(3,)", "(3, 4)".
 inline std::string format_shape(const int64_t *dims, std::size_t rank) {
     std::string s = "(";

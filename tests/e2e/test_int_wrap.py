@@ -25,9 +25,6 @@ def test_int_argument_is_weak(kernel, n):
     kernel.check(a, b, n)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError,
-                   reason="npc bug: the OverflowError for an `int` argument outside the array dtype "
-                   "names the argument, not its value as NumPy does")
 @pytest.mark.parametrize("n", [300, -129, -1])
 def test_int_argument_out_of_range_raises(kernel, n):
     # int8 + 300 and int8 + -129 overflow; so does uint8 * -1.
