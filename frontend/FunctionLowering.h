@@ -95,6 +95,10 @@ private:
     // ---- assignment -------------------------------------------------------------------
     void assignTo(const syntax::Expr &target, const Value &v, SourceLoc loc);
     void assignName(const std::string &name, const Value &v, SourceLoc loc);
+    /// The `count` values a tuple target takes from `v` (Python's unpacking): a tuple's
+    /// elements, or an array's elements along axis 0 (`dx, dy = p[i] - p[i - 1]`). Python's
+    /// ValueError wording when the counts differ (checked at run time for a symbolic extent).
+    std::vector<Value> unpack(const Value &v, size_t count, SourceLoc loc);
 
     /// In Python `u = v` makes `u` and `v` one array; npc copies into `u`'s buffer. The
     /// pair is remembered so that an in-place update of either, while both names still

@@ -12,10 +12,8 @@ void FunctionLowering::assignTo(const syntax::Expr &target, const Value &v, Sour
     if (auto *name = target.as<syntax::Name>())
         return assignName(name->id, v, target.loc);
     if (auto *tuple = target.as<syntax::Tuple>()) {
-        if (v.kind != Value::Tuple || v.elements.size() != tuple->elements.size())
-            throw UserError(target.loc, "cannot unpack this value into these names");
         // `a, b = b, a`: every right-hand value is read before any name changes.
-        std::vector<Value> values = v.elements;
+        std::vector<Value> values = unpack(v, tuple->elements.size(), target.loc);
         bool assignsVariable = false;
         for (const syntax::ExprPtr &t : tuple->elements)
             if (auto *n = t->as<syntax::Name>())
@@ -35,6 +33,51 @@ void FunctionLowering::assignTo(const syntax::Expr &target, const Value &v, Sour
     }
     throw UserError(target.loc, "npc supports assignment to names, tuples of names and "
                                 "subscripts only");
+}
+
+namespace {
+
+/// Python's ValueError for unpacking `got` values into `count` names.
+std::string unpackMessage(size_t count, size_t got) {
+    return got > count ? fmt::format("too many values to unpack (expected {})", count)
+                       : fmt::format("not enough values to unpack (expected {}, got {})", count,
+                                     got);
+}
+
+} // namespace
+
+std::vector<Value> FunctionLowering::unpack(const Value &v, size_t count, SourceLoc loc) {
+    if (v.kind == Value::Tuple) {
+        if (v.elements.size() != count)
+            throw UserError(loc, unpackMessage(count, v.elements.size()));
+        return v.elements;
+    }
+    if (v.kind != Value::Array || v.node->type.rank() == 0)
+        throw UserError(v.loc.valid() ? v.loc : loc,
+                        "cannot unpack this value: npc unpacks tuples and arrays (along their "
+                        "first axis) only");
+    // Python iterates the array: its elements along axis 0 are the values.
+    const Dim &length = v.node->type.shape[0];
+    if (auto n = dimConstValue(length); n && *n != static_cast<int64_t>(count))
+        throw UserError(loc, unpackMessage(count, static_cast<size_t>(*n)));
+    std::vector<array::ExtentCheck> checks;
+    if (!dimConstValue(length))
+        checks.push_back(array::ExtentCheck{
+            length, dimConst(static_cast<int64_t>(count)), false,
+            fmt::format("wrong number of values to unpack (expected {}, got {})", count,
+                        dimStr(length))});
+    std::vector<Value> values;
+    for (size_t k = 0; k < count; ++k) {
+        std::vector<array::ViewEntry> entries{array::ViewEntry::at(static_cast<int64_t>(k))};
+        for (int axis = 1; axis < v.node->type.rank(); ++axis)
+            entries.push_back(array::ViewEntry::all());
+        NodePtr element = array::makeView(v.node, std::move(entries), loc);
+        // Each element carries the check: the run time checks whichever is used.
+        if (!checks.empty())
+            element = array::withChecks(element, checks);
+        values.push_back(Value::array(element, loc));
+    }
+    return values;
 }
 
 void FunctionLowering::assignName(const std::string &name, const Value &v, SourceLoc loc) {

@@ -45,6 +45,24 @@ CASES = [
         def f(x):
             return x + np.median(x)
         """, "np.median", (5, "np.median")),
+    ("unpack-too-many", """
+        # npc export f(float64[:, 3])
+        def f(p):
+            dx, dy = p[0]
+            return dx + dy
+        """, "too many values to unpack (expected 2)", (5, "dx, dy")),
+    ("unpack-not-enough", """
+        # npc export f(float64[:])
+        def f(x):
+            a, b, c = x.sum(), x.max()
+            return a + b + c
+        """, "not enough values to unpack (expected 3, got 2)", (5, "a, b, c")),
+    ("unpack-scalar", """
+        # npc export f(float64[:])
+        def f(x):
+            a, b = x.sum()
+            return a + b
+        """, "cannot unpack this value", (5, "x.sum()")),
     ("missing-signature", """
         def f(x):
             return x + 1
