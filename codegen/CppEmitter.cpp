@@ -82,6 +82,10 @@ public:
         powerFlag_ = powers;
         if (powers)
             w_.line("std::atomic<bool> power_error{{false}};");
+        indexFlag_ = usesIntrinsic(f.body, loop::Intrinsic::CheckedIndex) ||
+                     usesIntrinsic(f.prologue, loop::Intrinsic::CheckedIndex);
+        if (indexFlag_)
+            w_.line("npc::IndexErrorFlag index_error;");
         for (const StmtPtr &s : f.prologue)
             stmt(*s);
         if (powers && usesIntrinsic(f.prologue, loop::Intrinsic::IntPow))
@@ -130,6 +134,22 @@ void CppStmtPrinter::stmts(const std::vector<StmtPtr> &list) {
 }
 
 void CppStmtPrinter::stmt(const Stmt &s) {
+    printStmt(s);
+    bool pythonControl = (s.kind == StmtKind::For && s.serial) || s.kind == StmtKind::While ||
+                         s.kind == StmtKind::If;
+    if (!indexFlag_ || arrayDepth_ > 0 || pythonControl)
+        return;
+    bool found = false;
+    auto visit = [&](const loop::Expr &e) {
+        found |= e.kind == loop::ExprKind::Call && e.intrinsic == loop::Intrinsic::CheckedIndex;
+    };
+    auto node = std::make_shared<Stmt>(s);
+    loop::forEachExpr(std::vector<StmtPtr>{node}, visit);
+    if (found)
+        w_.line("index_error.raise_if_set();");
+}
+
+void CppStmtPrinter::printStmt(const Stmt &s) {
     switch (s.kind) {
     case StmtKind::Block:
         stmts(s.stmts);
@@ -234,7 +254,13 @@ void CppStmtPrinter::assignment(const Stmt &s) {
 void CppStmtPrinter::loop(const Stmt &s) {
     if (s.parallel) {
         std::string reduction;
-        if (!s.reductionVar.empty())
+        if (s.reductionCall)
+            // Declared in npc/ufunc.h for every integer and float type.
+            reduction = fmt::format(" reduction({}:{})",
+                                    *s.reductionCall == loop::Intrinsic::Minimum ? "npc_minimum"
+                                                                                : "npc_maximum",
+                                    s.reductionVar);
+        else if (!s.reductionVar.empty())
             reduction =
                 fmt::format(" reduction({}:{})", s.reductionOp == loop::BinaryOp::Add ? "+" : "*",
                             s.reductionVar);
@@ -244,7 +270,11 @@ void CppStmtPrinter::loop(const Stmt &s) {
         w_.raw("#pragma omp simd");
     auto body = w_.block(fmt::format("for (int64_t {0} = 0; {0} < {1}; ++{0})", s.name,
                                      cppExpr(s.extent)));
+    if (!s.serial)
+        ++arrayDepth_;
     stmts(s.stmts);
+    if (!s.serial)
+        --arrayDepth_;
 }
 
 std::string generatedBanner(const EmitInput &in) { return banner(in); }
@@ -278,6 +308,15 @@ std::vector<EmittedFile> emitCpp(const EmitInput &in) {
     h.line("");
     h.line("#include \"npc/array.h\"");
     h.line("");
+    bool complexTypes = false; // in a signature: the header needs <complex>
+    for (const loop::Function &f : in.functions) {
+        for (const loop::Param &p : f.params)
+            complexTypes |= isComplex(p.dtype);
+        for (const loop::Result &r : f.results)
+            complexTypes |= isComplex(r.dtype);
+    }
+    if (complexTypes)
+        h.line("#include <complex>");
     h.line("#include <cstdint>");
     h.line("#include <tuple>");
     h.line("");

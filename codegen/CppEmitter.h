@@ -52,6 +52,8 @@ public:
     CppStmtPrinter &operator=(const CppStmtPrinter &) = delete;
 
     void stmts(const std::vector<loop::StmtPtr> &list);
+    /// Prints `s`; after a statement of array loops that indexes through integer arrays,
+    /// raises the IndexError they recorded (when indexFlag_ is set).
     void stmt(const loop::Stmt &s);
 
 protected:
@@ -66,6 +68,13 @@ protected:
     CodeWriter &w_;
     /// Integer power records negative exponents in `power_error`; checked before returns.
     bool powerFlag_ = false;
+    /// Integer-array indexing records out-of-bounds indices in `index_error` (see
+    /// npc::IndexErrorFlag); raised after each outermost array loop that uses it.
+    bool indexFlag_ = false;
+
+private:
+    void printStmt(const loop::Stmt &s);
+    int arrayDepth_ = 0; ///< array loops (not Python's) around the statement being printed
 };
 
 /// The C++ spelling of a loop-IR expression (shared with the CUDA emitter).

@@ -91,7 +91,10 @@ std::string intrinsicCall(const loop::Expr &e) {
     case Intrinsic::Exp: return fmt::format("std::exp({})", arg(0));
     case Intrinsic::Log: return fmt::format("std::log({})", arg(0));
     case Intrinsic::Abs: return fmt::format("npc::absolute({})", arg(0));
-    case Intrinsic::Pow: return fmt::format("std::pow({}, {})", arg(0), arg(1));
+    case Intrinsic::Pow:
+        if (isComplex(e.dtype)) // NumPy's rules for integer exponents (see npc/complex.h)
+            return fmt::format("npc::power({}, {})", arg(0), arg(1));
+        return fmt::format("std::pow({}, {})", arg(0), arg(1));
     case Intrinsic::IntPow:
         // `power_error` is declared by the function emitter (see FunctionEmitter::emit).
         return fmt::format("npc::power_flagged<{}>({}, {}, power_error)", type, arg(0), arg(1));
@@ -148,10 +151,18 @@ std::string intrinsicCall(const loop::Expr &e) {
         return fmt::format("npc::slice_length({}, {}, {}, {})", arg(0), arg(1), arg(2), arg(3));
     case Intrinsic::NormalizeIndex:
         return fmt::format("npc::normalize_index({}, {}, {})", arg(0), arg(1), arg(2));
+    case Intrinsic::CheckedIndex:
+        // `index_error` is declared by the function emitter (see FunctionEmitter::emit).
+        return fmt::format("npc::checked_index({}, {}, {}, index_error)", arg(0), arg(1), arg(2));
     case Intrinsic::BroadcastStride: return fmt::format("npc::bcast_stride({}, {})", arg(0), arg(1));
     case Intrinsic::Infinity: return fmt::format("npc::infinity<{}>()", type);
     case Intrinsic::Lowest: return fmt::format("npc::lowest<{}>()", type);
     case Intrinsic::Highest: return fmt::format("npc::highest<{}>()", type);
+    case Intrinsic::Real: return fmt::format("{}.real()", wrap(e.args[0], kPrimary));
+    case Intrinsic::Imag: return fmt::format("{}.imag()", wrap(e.args[0], kPrimary));
+    case Intrinsic::Conj: return fmt::format("std::conj({})", arg(0));
+    case Intrinsic::ComplexMul: return fmt::format("npc::complex_multiply({}, {})", arg(0), arg(1));
+    case Intrinsic::ComplexDiv: return fmt::format("npc::complex_divide({}, {})", arg(0), arg(1));
     }
     return "?";
 }
@@ -166,8 +177,17 @@ std::string cppExpr(const ExprPtr &e) {
         return e->intValue == loop::kNoneBound && e->dtype == DType::Int64 ? "npc::none"
                                                                            : intLiteral(e->intValue, e->dtype);
     case ExprKind::FloatImm:
+        if (isComplex(e->dtype)) {
+            DType part = e->dtype == DType::Complex64 ? DType::Float32 : DType::Float64;
+            return fmt::format("{}({}, {})", cppTypeName(e->dtype), floatLiteral(e->floatValue, part),
+                               floatLiteral(e->imagValue, part));
+        }
         return floatLiteral(e->floatValue, e->dtype);
     case ExprKind::Cast:
+        // NumPy's complex -> real cast keeps the real part (ComplexWarning); -> bool tests
+        // both parts.
+        if (isComplex(e->args[0]->dtype) && !isComplex(e->dtype))
+            return fmt::format("npc::complex_to<{}>({})", cppTypeName(e->dtype), cppExpr(e->args[0]));
         return fmt::format("static_cast<{}>({})", cppTypeName(e->dtype), cppExpr(e->args[0]));
     case ExprKind::Unary: {
         // Strict: `-(-x)` must not print as `--x`.

@@ -89,14 +89,38 @@ bool isKernelLoopShape(const Stmt &s) {
     return s.kind == StmtKind::For && s.parallel;
 }
 
-/// True when a reduction into `dtype` with `op` can be combined across threads on the
-/// device: 4- and 8-byte integers and floats (atomicAdd or a compare-and-swap loop).
-bool deviceReducible(DType dtype, loop::BinaryOp op) {
-    if (op != loop::BinaryOp::Add && op != loop::BinaryOp::Mul)
+/// True when the reduction of loop `s` into `dtype` can be combined across threads on the
+/// device: sums, products, minima and maxima of 4- and 8-byte integers and floats
+/// (atomicAdd or a compare-and-swap loop).
+bool deviceReducible(DType dtype, const Stmt &s) {
+    if (!s.reductionCall && s.reductionOp != loop::BinaryOp::Add &&
+        s.reductionOp != loop::BinaryOp::Mul)
         return false;
     if (!isInteger(dtype) && !isFloat(dtype))
         return false;
     return itemSize(dtype) == 4 || itemSize(dtype) == 8;
+}
+
+/// The value each thread's accumulator starts from in the reduction of loop `s`: 0, 1,
+/// or the largest/smallest value of `dtype` (infinities for floats) for minimum/maximum.
+loop::ExprPtr reductionIdentity(const Stmt &s, DType dtype) {
+    using loop::Intrinsic;
+    if (s.reductionCall) {
+        bool min = *s.reductionCall == Intrinsic::Minimum;
+        if (!isFloat(dtype))
+            return loop::call(min ? Intrinsic::Highest : Intrinsic::Lowest, {}, dtype);
+        loop::ExprPtr inf = loop::call(Intrinsic::Infinity, {}, dtype);
+        return min ? inf : loop::unary(loop::UnaryOp::Neg, inf);
+    }
+    int identity = s.reductionOp == loop::BinaryOp::Add ? 0 : 1;
+    return isFloat(dtype) ? loop::floatImm(identity, dtype) : loop::intImm(identity, dtype);
+}
+
+/// The npc::cuda functor that combines partial results of loop `s`'s reduction.
+std::string_view reductionFunctor(const Stmt &s) {
+    if (s.reductionCall)
+        return *s.reductionCall == loop::Intrinsic::Minimum ? "Minimum" : "Maximum";
+    return s.reductionOp == loop::BinaryOp::Add ? "Plus" : "Times";
 }
 
 class DeviceFunctionEmitter : public CppStmtPrinter {
@@ -114,6 +138,14 @@ public:
             if (s->kind == StmtKind::Decl)
                 scalars_[s->name] = {s->dtype, Where::Host};
         }
+        // An argument the computation never reads would draw -Wunused-parameter (the test
+        // of CppEmitter: no data, shape or stride of an array used, no use of a scalar).
+        std::string text = loop::print(f_);
+        for (const loop::Param &p : f_.params)
+            if (!usedBuffers_.count(p.name) && text.find(p.name + ".shape[") == std::string::npos &&
+                text.find(fmt::format("bcast_stride<int64>({},", p.name)) == std::string::npos &&
+                !(p.rank == 0 && usesParam(p.name)))
+                w_.line("(void){}; // not read by the computation", p.name);
         for (const loop::Param &p : f_.params)
             if (p.rank > 0 && usedBuffers_.count(p.name))
                 w_.line("{}{} *{}_data = {}.data;", p.written ? "" : "const ", cppTypeName(p.dtype),
@@ -128,6 +160,17 @@ public:
 protected:
     void loop(const Stmt &) override {
         NPC_INTERNAL_ERROR("loops of the CUDA target's host code must become kernels");
+    }
+
+    /// True when the prologue or the body reads the scalar argument `name`.
+    bool usesParam(const std::string &name) const {
+        bool found = false;
+        auto visit = [&](const loop::Expr &e) {
+            found |= e.kind == loop::ExprKind::Var && e.name == name;
+        };
+        loop::forEachExpr(f_.prologue, visit);
+        loop::forEachExpr(f_.body, visit);
+        return found;
     }
 
 private:
@@ -417,7 +460,7 @@ private:
         if (s.reductionVar.empty())
             return true;
         auto it = topDecls_.find(s.reductionVar);
-        return it != topDecls_.end() && deviceReducible(it->second, s.reductionOp);
+        return it != topDecls_.end() && deviceReducible(it->second, s);
     }
 
     /// True for a name the host knows the value of: an extent, or a host scalar. Before
@@ -616,6 +659,17 @@ private:
                 cppStringLiteral(context_.empty() ? f_.name + "()" : context_));
     }
 
+    /// After the launch of a kernel that reads through integer index arrays: NumPy's
+    /// IndexError for an out-of-bounds index it met (kernels cannot throw).
+    void raiseIndexErrors(const std::vector<StmtPtr> &region) {
+        bool found = false;
+        loop::forEachExpr(region, [&](const loop::Expr &e) {
+            found |= e.kind == loop::ExprKind::Call && e.intrinsic == loop::Intrinsic::CheckedIndex;
+        });
+        if (found)
+            w_.line("npc::cuda::raise_index_error();");
+    }
+
     /// Returns the variables `names` (one per result of `f_`) as device values.
     void returnResults(const std::vector<std::string> &names) {
         if (f_.results.empty()) {
@@ -739,8 +793,9 @@ private:
         RegionUses u = collectUses({loopStmt});
         for (const std::string &name : u.assigned)
             NPC_ASSERT(name == acc, "parallel loop assigns the outer variable " + name);
-        for (const Use &use : collectUses({loop::forLoop(s.name, s.extent, {})}).free)
-            NPC_ASSERT(onHost(use.name), "the extent of a parallel loop uses " + use.name);
+        // An extent kernels computed (a boolean mask's count) is copied to the host for
+        // the launch; the kernel reads it from device memory.
+        std::string extent = cppExpr(onHostExpr(s.extent));
         KernelInterface k = interface(u, acc);
         std::string name = kernelName();
         {
@@ -750,11 +805,8 @@ private:
             DType accType = DType::Float64;
             if (!acc.empty()) {
                 accType = scalars_.at(acc).dtype;
-                loop::ExprPtr identity =
-                    isFloat(accType)
-                        ? loop::floatImm(s.reductionOp == loop::BinaryOp::Add ? 0 : 1, accType)
-                        : loop::intImm(s.reductionOp == loop::BinaryOp::Add ? 0 : 1, accType);
-                kernels_.line("{} {} = {};", cppTypeName(accType), acc, cppExpr(identity));
+                KernelBodyPrinter(kernels_).stmt(*rewriteForDevice(
+                    loop::decl(acc, accType, reductionIdentity(s, accType), true), {}));
             }
             StmtPtr device = rewriteForDevice(loopStmt, k.rename);
             {
@@ -766,11 +818,12 @@ private:
             }
             if (!acc.empty())
                 kernels_.line("npc::cuda::block_reduce_into<npc::cuda::{}>({}_data, {});",
-                              s.reductionOp == loop::BinaryOp::Add ? "Plus" : "Times", acc, acc);
+                              reductionFunctor(s), acc, acc);
         }
         launch(name,
-               fmt::format("npc::cuda::grid_size({}), npc::cuda::kBlockSize", cppExpr(s.extent)),
+               fmt::format("npc::cuda::grid_size({}), npc::cuda::kBlockSize", extent),
                k.params);
+        raiseIndexErrors({loopStmt});
     }
 
     /// Statements that run once, in order, in a single-thread kernel. Scalars they declare
@@ -800,6 +853,7 @@ private:
                 kernels_.line("{}", l);
         }
         launch(name, "1, 1", k.params);
+        raiseIndexErrors(stmts);
     }
 
     const loop::Function &f_;

@@ -139,10 +139,14 @@ syntax::StmtPtr SyntaxConverter::convertExpressionStatement(TSNode node) {
 syntax::StmtPtr SyntaxConverter::convertAssignment(TSNode node) {
     syntax::Assign assign;
     TSNode current = node;
+    // `x: T` declares nothing npc uses; in `x: T = v` the annotation is dropped (types
+    // are inferred from the values).
+    if (ts_node_is_null(fieldOf(node, "right")) && !ts_node_is_null(fieldOf(node, "type"))) {
+        convertTarget(fieldOf(node, "left"));
+        return makeStmt(node, syntax::Pass{});
+    }
     // `a = b = v` nests as assignment(a, assignment(b, v)).
     while (nodeType(current) == "assignment") {
-        if (TSNode annotation = fieldOf(current, "type"); !ts_node_is_null(annotation))
-            unsupported(annotation, "type annotation");
         assign.targets.push_back(convertTarget(fieldOf(current, "left")));
         current = fieldOf(current, "right");
         NPC_ASSERT(!ts_node_is_null(current), "assignment without a value");

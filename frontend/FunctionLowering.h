@@ -12,6 +12,7 @@
 #include "frontend/Signature.h"
 #include "frontend/StatementAnalysis.h"
 
+#include <deque>
 #include <functional>
 #include <map>
 #include <set>
@@ -48,6 +49,8 @@ public:
 
     array::Function run(const Signature &sig, std::vector<std::vector<array::Type>> *returnTypes);
     static array::Type paramType(const ArgType &t, int index, const std::string &name);
+    /// True when `st` is a `return` or contains one.
+    static bool hasReturn(const syntax::Stmt &st);
 
 private:
     // ---- emission ---------------------------------------------------------------------
@@ -119,6 +122,18 @@ private:
     void storeSubscript(const syntax::Expr &target, const syntax::Subscript &sub, NodePtr value,
                         SourceLoc loc);
 
+    /// The Param or Var a store into `t` writes: `t` is a view of it (basic indexing), or
+    /// one Gather (integer arrays, a boolean mask) of such a view; null otherwise.
+    static const array::Node *storeTargetRoot(const NodePtr &t);
+    /// True when `shape` has an extent computed in the function (a mask's count).
+    static bool dataDependent(const Shape &shape);
+    /// True for `x[mask]` as a store target (a gather at a mask's true positions).
+    static bool isMaskTarget(const NodePtr &t);
+    /// 1-D values for a boolean-mask store, their length checked against the number of true
+    /// elements (NumPy's ValueError "... cannot assign N input values to the M output
+    /// values where the mask is true").
+    NodePtr maskValuesChecked(const NodePtr &v, const Shape &target, SourceLoc loc);
+
     /// `v` broadcast to the shape of the elements it is written into, with NumPy's check
     /// (each of v's extents equals the target's or is 1) where only the run time knows.
     NodePtr broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc);
@@ -169,10 +184,32 @@ private:
     void ifStatement(const syntax::If &branch, SourceLoc loc);
 
     // ---- calls of the file's functions ----------------------------------------------------
-    /// Inlines a call of function `name` of the file: Python's argument binding, the
-    /// callee's statements lowered here with its own names, its final `return` the value.
+    /// Inlines a call of function `name` of the file: Python's argument binding (default
+    /// values too), the callee's statements lowered here with its own names, its final
+    /// `return` the value (inlineReturns when it has others).
     Value callLocal(const std::string &name, const CallArgs &args);
-    static bool hasReturn(const syntax::Stmt &st);
+
+    /// Lowers the body of `def`, bound in the current scope, whose returns are not only a
+    /// final one: the returned values are assigned to result variables whose types are
+    /// the NEP 50 promotion of every `return`'s (found by a first pass, not kept), and a
+    /// return leaves the body (a flag variable guards the rest, and breaks out of the
+    /// callee's loops). Returns the result variables' values.
+    Value inlineReturns(const syntax::FunctionDef &def, SourceLoc loc);
+    /// Adds to `out` the names of the arrays that calls of the file's functions in `st`
+    /// update in place (passed as, or sliced into, a parameter the callee updates, itself
+    /// or through its own calls): a loop or branch around such a call evaluates the
+    /// values that read them first, as it does for its own in-place updates.
+    void callMutations(const syntax::Stmt &st, std::set<std::string> &out) const;
+    void callMutations(const syntax::Stmt &st, const std::map<std::string, Value> &env,
+                       std::vector<std::string> visiting, std::set<std::string> &out) const;
+    /// A `return` of an inlined body (see inlineReturns).
+    void inlineReturn(const syntax::Return &ret, SourceLoc loc);
+    /// After `st`, a statement of an inlined body that may return: inside the callee's
+    /// loops, a loop is followed by a break when the flag is set; outside them, a guard
+    /// `if not returned:` (pushed on `guards`, its body on blocks_) opens around the rest
+    /// of the block, which starts at `next` (null: none). False when the rest can never run.
+    bool afterInlineReturn(const syntax::Stmt &st, const syntax::Stmt *next,
+                           std::deque<array::Stmt> &guards);
 
     // ---- returns ----------------------------------------------------------------------
     std::vector<NodePtr> returnValues(const syntax::Return &ret, SourceLoc loc, bool &tuple);
@@ -183,6 +220,19 @@ private:
     std::map<std::string, Value> globals_;                  ///< the module's names (callees' scope)
     std::vector<std::string> callStack_;                    ///< functions being inlined
     std::vector<std::map<std::string, Value> *> outerEnvs_; ///< their callers' names
+    /// A call being inlined (one per entry of callStack_).
+    struct Inlining {
+        struct Returned {
+            std::vector<array::Type> types; ///< empty: returns None
+            bool tuple = false;
+            SourceLoc loc;
+        };
+        bool collect = false;          ///< the first pass: returns only record their types
+        std::vector<Returned> returns; ///< what each `return` gives (the first pass)
+        std::vector<int> results;      ///< the variables holding the returned values
+        int returned = -1;             ///< a bool variable set by a return, if one is needed
+    };
+    std::vector<Inlining> inlines_;
     ExprLowering exprs_;
     std::vector<array::Type> resultTypes_;
     std::vector<std::vector<array::Type>> *returnTypes_ = nullptr;

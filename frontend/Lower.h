@@ -13,9 +13,9 @@ namespace npc {
 /// Lowers every exported function of `module`, one array::Function per signature
 /// (overloads keep the function's name), in the order of the signatures.
 /// Throws UserError for: a signature naming no function, a signature whose argument
-/// count differs from the definition, a file that exports nothing, argument types npc
-/// cannot compile yet (complex), Python or NumPy constructs outside the supported
-/// subset (the message names the function or construct), and type or shape errors
+/// count differs from the definition, a file that exports nothing, Python or NumPy
+/// constructs outside the supported subset (the message names the function or construct;
+/// e.g. ordering or floor of complex numbers), and type or shape errors
 /// NumPy would raise (broadcasting constant extents, Python ints out of range for the
 /// array dtype, axis out of bounds).
 std::vector<array::Function> lowerModule(const SourceFile &file, const syntax::Module &module,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <functional>
 
 namespace npc::lowering {
 
@@ -181,33 +182,28 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
     if (!viewRoot(whole))
         throw UserError(sub.value->loc, "npc can only assign into parameters, local arrays "
                                         "and views of them (basic indexing)");
-    // Boolean mask assignment: `a[mask] = v` writes v where mask is true.
-    if (sub.indices.size() == 1 && !sub.indices[0]->as<syntax::Slice>()) {
+    // Boolean mask assignment of a scalar, the mask of the array's shape: `a[mask] = v`
+    // writes v where mask is true, in one parallel pass (no compaction). Other masks and
+    // array values go through the mask's true positions (a gather target) below.
+    if (sub.indices.size() == 1 && !sub.indices[0]->as<syntax::Slice>() &&
+        value->type.rank() == 0) {
         Value index = exprs_.lower(*sub.indices[0]);
         if (index.kind == Value::Array && isBool(index.node->type.dtype) &&
-            index.node->type.rank() > 0) {
-            if (!shapeEqual(index.node->type.shape, whole->type.shape) &&
-                index.node->type.rank() != whole->type.rank())
-                throw UserError(sub.indices[0]->loc, "a boolean mask must have the shape of "
-                                                     "the array it indexes");
-            if (value->type.rank() > 0)
-                throw UserError(loc, "npc supports only a scalar on the right of a "
-                                     "boolean-mask assignment (a[mask] = 0)");
-            NodePtr mask = index.node;
-            if (!shapeEqual(mask->type.shape, whole->type.shape))
-                mask = array::makeBroadcast(
-                    mask, broadcastShapes(mask->type.shape, whole->type.shape, loc), loc);
+            index.node->type.rank() > 0 && shapeEqual(index.node->type.shape, whole->type.shape)) {
             NodePtr v = array::makeBroadcast(array::makeCast(value, whole->type.dtype, loc),
                                              whole->type.shape, loc);
-            return store(whole, array::makeWhere(mask, v, whole, loc), loc);
+            return store(whole, array::makeWhere(index.node, v, whole, loc), loc);
         }
     }
     t = exprs_.lowerArray(target);
-    if (!viewRoot(t))
+    if (!storeTargetRoot(t))
         throw UserError(target.loc, "npc can only assign into parameters, local arrays and "
-                                    "views of them (basic indexing)");
+                                    "views of them (basic indexing), or through one integer-"
+                                    "array or boolean-mask index of those");
     // NumPy's setitem casts unsafely (a float into an int array truncates).
     NodePtr v = array::makeCast(value, t->type.dtype, loc);
+    if (isMaskTarget(t) && v->type.rank() == 1 && !dimIsConst(v->type.shape[0], 1))
+        v = maskValuesChecked(v, t->type.shape, loc);
     if (!shapeEqual(v->type.shape, t->type.shape)) {
         if (v->type.rank() > t->type.rank())
             throw UserError(loc, fmt::format("could not broadcast input array from shape {} "
@@ -216,6 +212,55 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
         v = broadcastChecked(v, t->type.shape, loc);
     }
     store(t, v, loc);
+}
+
+bool FunctionLowering::dataDependent(const Shape &shape) {
+    std::function<bool(const NodePtr &)> readsVar = [&](const NodePtr &n) {
+        return n->kind == NodeKind::Var ||
+               std::any_of(n->operands.begin(), n->operands.end(), readsVar);
+    };
+    std::function<bool(const Dim &)> dependent = [&](const Dim &d) {
+        if (!d)
+            return false;
+        if (d->kind == DimKind::Value &&
+            readsVar(std::static_pointer_cast<const array::Node>(d->node)))
+            return true;
+        return std::any_of(d->operands.begin(), d->operands.end(), dependent) ||
+               dependent(d->startValue) || dependent(d->stopValue);
+    };
+    return std::any_of(shape.begin(), shape.end(), dependent);
+}
+
+const array::Node *FunctionLowering::storeTargetRoot(const NodePtr &t) {
+    if (t->kind != NodeKind::Gather)
+        return viewRoot(t);
+    // In NumPy `x[idx]` is a copy: only the outermost index may be advanced.
+    const array::Node *p = t->operand().get();
+    while (p->kind == NodeKind::View || p->kind == NodeKind::Reshape)
+        p = p->operand().get();
+    return p->kind == NodeKind::Param || p->kind == NodeKind::Var ? p : nullptr;
+}
+
+bool FunctionLowering::isMaskTarget(const NodePtr &t) {
+    return t->kind == NodeKind::Gather && t->operand(1)->kind == NodeKind::Nonzero;
+}
+
+NodePtr FunctionLowering::maskValuesChecked(const NodePtr &v, const Shape &target, SourceLoc loc) {
+    if (target.size() != 1) // values for the rows of a mask over the leading axes
+        return v;
+    const Dim &from = v->type.shape[0], &to = target[0];
+    if (dimEqual(from, to))
+        return v;
+    std::string message = fmt::format("NumPy boolean array indexing assignment cannot assign "
+                                      "{} input values to the {} output values where the mask "
+                                      "is true",
+                                      dimStr(from), dimStr(to));
+    auto cf = dimConstValue(from), ct = dimConstValue(to);
+    if (cf && ct)
+        throw UserError(loc, message);
+    // Both lengths are known before any element is written; one value broadcasts.
+    array::ExtentCheck check{from, to, true, message, "ValueError"};
+    return array::withChecks(array::makeBroadcast(v, target, loc), {check});
 }
 
 NodePtr FunctionLowering::broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc) {
@@ -255,18 +300,30 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
     // target (`a += a[::-1]`, `m += m.T`) may read what was already written.
     std::function<bool(const NodePtr &, bool)> unsafeRead = [&](const NodePtr &n,
                                                                 bool aligned) -> bool {
-        if (n == target && aligned)
+        // Integer index arrays may repeat an index: `x[idx] += 1` reads the old values.
+        if (n == target && aligned && (target->kind != NodeKind::Gather || isMaskTarget(target)))
             return false;
         if (n->kind == root.kind && n->param == root.param)
             return true;
+        // A mask's true positions are found (a stage of their own) before any write.
+        if (n->kind == NodeKind::Nonzero)
+            return false;
         bool elementwise = n->kind == NodeKind::Unary || n->kind == NodeKind::Binary ||
                            n->kind == NodeKind::Cast || n->kind == NodeKind::Where;
         return std::any_of(n->operands.begin(), n->operands.end(), [&](const NodePtr &op) {
             return unsafeRead(op, aligned && elementwise);
         });
     };
-    if (unsafeRead(value, true))
+    if (unsafeRead(value, true)) {
+        if (dataDependent(value->type.shape))
+            throw UserError(loc, fmt::format("the right side reads the array it is written "
+                                             "into and has shape {}, which only the run time "
+                                             "knows; npc cannot keep it in a buffer first: "
+                                             "update in place (a[mask] *= 2) or compute it "
+                                             "into another array",
+                                             shapeStr(value->type.shape)));
         value = materialize(value, "rhs", loc);
+    }
     array::Stmt st;
     st.kind = StmtKind::Store;
     st.loc = loc;
@@ -298,7 +355,7 @@ void FunctionLowering::augmentedAssign(const syntax::AugAssign &aug, SourceLoc l
     if (auto *sub = aug.target->as<syntax::Subscript>()) {
         prepareStore(*sub, loc);
         NodePtr target = exprs_.lowerArray(*aug.target);
-        if (!viewRoot(target))
+        if (!storeTargetRoot(target))
             throw UserError(aug.target->loc, "npc can only update parameters, local arrays "
                                              "and views of them in place");
         NodePtr rhs = exprs_.lowerArray(*aug.value);

@@ -4,9 +4,227 @@
 #include "ir/Promotion.h"
 
 #include <algorithm>
+#include <deque>
+#include <type_traits>
 #include <fmt/format.h>
 
 namespace npc::lowering {
+
+namespace {
+
+/// `'a'`, `'a' and 'b'`, `'a', 'b', and 'c'`: Python's list of missing parameters.
+std::string quotedList(const std::vector<std::string> &names) {
+    std::string out;
+    for (size_t i = 0; i < names.size(); ++i) {
+        if (i > 0)
+            out += names.size() == 2 ? " and " : i + 1 == names.size() ? ", and " : ", ";
+        out += "'" + names[i] + "'";
+    }
+    return out;
+}
+
+/// Python's binding of a call's arguments to the parameters of `def`: positionals,
+/// keywords, then default values; TypeError's wording for the errors, in the order
+/// CPython checks them.
+std::vector<Value> bindArguments(const syntax::FunctionDef &def, const CallArgs &args,
+                                 ExprLowering &exprs) {
+    const std::vector<std::string> &params = def.params;
+    std::vector<std::optional<Value>> bound(params.size());
+    for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i)
+        bound[i] = args.positional[i];
+    for (size_t k = 0; k < args.keywords.size(); ++k) {
+        const auto &[name, value] = args.keywords[k];
+        auto it = std::find(params.begin(), params.end(), name);
+        if (it == params.end())
+            throw UserError(args.keywordLocs[k],
+                            fmt::format("{}() got an unexpected keyword argument '{}'", def.name,
+                                        name));
+        size_t i = static_cast<size_t>(it - params.begin());
+        if (bound[i])
+            throw UserError(args.keywordLocs[k],
+                            fmt::format("{}() got multiple values for argument '{}'", def.name,
+                                        name));
+        bound[i] = value;
+    }
+    size_t required = 0;
+    while (required < params.size() && !def.defaults[required])
+        ++required;
+    if (args.positional.size() > params.size()) {
+        size_t given = args.positional.size();
+        std::string takes = required == params.size()
+                                ? fmt::format("{} positional argument{}", params.size(),
+                                              params.size() == 1 ? "" : "s")
+                                : fmt::format("from {} to {} positional arguments", required,
+                                              params.size());
+        throw UserError(args.loc, fmt::format("{}() takes {} but {} {} given", def.name, takes,
+                                              given, given == 1 ? "was" : "were"));
+    }
+    std::vector<std::string> missing;
+    for (size_t i = 0; i < params.size(); ++i)
+        if (!bound[i] && !def.defaults[i])
+            missing.push_back(params[i]);
+    if (!missing.empty())
+        throw UserError(args.loc, fmt::format("{}() missing {} required positional argument{}: {}",
+                                              def.name, missing.size(),
+                                              missing.size() == 1 ? "" : "s",
+                                              quotedList(missing)));
+    std::vector<Value> out;
+    for (size_t i = 0; i < params.size(); ++i)
+        out.push_back(bound[i] ? *bound[i] : exprs.lower(*def.defaults[i]));
+    return out;
+}
+
+/// True when the only `return` of `body` is its last statement (or it has none).
+bool onlyFinalReturn(const syntax::Block &body) {
+    for (size_t i = 0; i + 1 < body.size(); ++i)
+        if (FunctionLowering::hasReturn(*body[i]))
+            return false;
+    return body.empty() || !FunctionLowering::hasReturn(*body.back()) ||
+           body.back()->as<syntax::Return>();
+}
+
+/// True when no statement of `block` runs after a `return`: each return ends the block,
+/// or ends a branch of an `if` that ends it (none is inside a loop).
+bool tailReturnsOnly(const syntax::Block &block) {
+    for (size_t i = 0; i < block.size(); ++i) {
+        const syntax::Stmt &st = *block[i];
+        if (!FunctionLowering::hasReturn(st))
+            continue;
+        if (i + 1 != block.size())
+            return false;
+        if (st.as<syntax::Return>())
+            return true;
+        auto *branch = st.as<syntax::If>();
+        return branch && tailReturnsOnly(branch->body) && tailReturnsOnly(branch->orelse);
+    }
+    return true;
+}
+
+using CallVisitor = std::function<void(const syntax::Call &)>;
+
+/// Calls `fn` on every call in `e` (calls in its arguments too).
+void forEachCall(const syntax::Expr &e, const CallVisitor &fn) {
+    using namespace syntax;
+    auto visit = [&](const ExprPtr &p) {
+        if (p)
+            forEachCall(*p, fn);
+    };
+    std::visit(
+        [&](const auto &n) {
+            using T = std::decay_t<decltype(n)>;
+            if constexpr (std::is_same_v<T, Call>) {
+                fn(n);
+                visit(n.func);
+                for (const ExprPtr &a : n.args)
+                    visit(a);
+                for (const Keyword &k : n.keywords)
+                    visit(k.value);
+            } else if constexpr (std::is_same_v<T, Attribute>) {
+                visit(n.value);
+            } else if constexpr (std::is_same_v<T, Slice>) {
+                visit(n.lower), visit(n.upper), visit(n.step);
+            } else if constexpr (std::is_same_v<T, Subscript>) {
+                visit(n.value);
+                for (const ExprPtr &a : n.indices)
+                    visit(a);
+            } else if constexpr (std::is_same_v<T, syntax::Tuple> || std::is_same_v<T, List>) {
+                for (const ExprPtr &a : n.elements)
+                    visit(a);
+            } else if constexpr (std::is_same_v<T, Binary>) {
+                visit(n.lhs), visit(n.rhs);
+            } else if constexpr (std::is_same_v<T, Unary>) {
+                visit(n.operand);
+            } else if constexpr (std::is_same_v<T, Compare> || std::is_same_v<T, BoolOperation>) {
+                for (const ExprPtr &a : n.operands)
+                    visit(a);
+            } else if constexpr (std::is_same_v<T, IfExp>) {
+                visit(n.test), visit(n.body), visit(n.orelse);
+            }
+        },
+        e.node);
+}
+
+/// Calls `fn` on every call in `st` (nested statements too).
+void forEachCall(const syntax::Stmt &st, const CallVisitor &fn) {
+    using namespace syntax;
+    auto block = [&](const Block &b) {
+        for (const StmtPtr &s : b)
+            forEachCall(*s, fn);
+    };
+    if (auto *a = st.as<Assign>()) {
+        for (const ExprPtr &t : a->targets)
+            forEachCall(*t, fn);
+        forEachCall(*a->value, fn);
+    } else if (auto *aug = st.as<AugAssign>()) {
+        forEachCall(*aug->target, fn);
+        forEachCall(*aug->value, fn);
+    } else if (auto *r = st.as<Return>(); r && r->value) {
+        forEachCall(*r->value, fn);
+    } else if (auto *e = st.as<ExprStmt>()) {
+        forEachCall(*e->value, fn);
+    } else if (auto *i = st.as<If>()) {
+        forEachCall(*i->test, fn);
+        block(i->body);
+        block(i->orelse);
+    } else if (auto *f = st.as<For>()) {
+        forEachCall(*f->iter, fn);
+        block(f->body);
+    } else if (auto *w = st.as<While>()) {
+        forEachCall(*w->test, fn);
+        block(w->body);
+    }
+}
+
+/// The name an argument is, or is a slice of (`x`, `x[1:]`): the array a callee's
+/// in-place update of that parameter writes into.
+const syntax::Name *argumentRoot(const syntax::Expr &e) {
+    if (auto *n = e.as<syntax::Name>())
+        return n;
+    if (auto *s = e.as<syntax::Subscript>())
+        return argumentRoot(*s->value);
+    return nullptr;
+}
+
+} // namespace
+
+void FunctionLowering::callMutations(const syntax::Stmt &st, std::set<std::string> &out) const {
+    callMutations(st, exprs_.env(), {}, out);
+}
+
+void FunctionLowering::callMutations(const syntax::Stmt &st,
+                                     const std::map<std::string, Value> &env,
+                                     std::vector<std::string> visiting,
+                                     std::set<std::string> &out) const {
+    forEachCall(st, [&](const syntax::Call &call) {
+        auto *callee = call.func->as<syntax::Name>();
+        auto bound = callee ? env.find(callee->id) : env.end();
+        if (bound == env.end() || bound->second.kind != Value::Function ||
+            bound->second.qualifiedName != "local." + callee->id ||
+            std::find(visiting.begin(), visiting.end(), callee->id) != visiting.end())
+            return;
+        auto def = std::find_if(module_.functions.begin(), module_.functions.end(),
+                                [&](const syntax::FunctionDef &f) { return f.name == callee->id; });
+        if (def == module_.functions.end())
+            return;
+        // The callee's parameters it updates, itself or through its own calls.
+        BlockNames names;
+        collectNames(def->body, names);
+        std::vector<std::string> inner = visiting;
+        inner.push_back(callee->id);
+        for (const syntax::StmtPtr &s : def->body)
+            callMutations(*s, globals_, inner, names.mutated);
+        auto add = [&](const std::string &param, const syntax::Expr &arg) {
+            if (!names.mutated.count(param))
+                return;
+            if (const syntax::Name *root = argumentRoot(arg))
+                out.insert(root->id);
+        };
+        for (size_t i = 0; i < call.args.size() && i < def->params.size(); ++i)
+            add(def->params[i], *call.args[i]);
+        for (const syntax::Keyword &k : call.keywords)
+            add(k.name, *k.value);
+    });
+}
 
 Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args) {
     auto def = std::find_if(module_.functions.begin(), module_.functions.end(),
@@ -17,26 +235,25 @@ Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args)
         throw UserError(args.loc, fmt::format("'{}' calls itself (recursion); npc inlines "
                                               "calls and cannot compile recursive functions",
                                               name));
-    std::vector<ParamSpec> spec;
-    for (const std::string &p : def->params)
-        spec.push_back({p.c_str(), true});
-    std::vector<std::optional<Value>> bound = lowering::bind(args, spec);
+    std::vector<Value> bound = bindArguments(*def, args, exprs_);
     const syntax::Block &body = def->body;
-    for (size_t i = 0; i + 1 < body.size(); ++i)
-        if (hasReturn(*body[i]))
-            throw UserError(body[i]->loc, fmt::format("npc inlines '{}' and needs its only "
-                                                      "'return' to be its last statement",
-                                                      name));
+    bool simple = onlyFinalReturn(body);
     // An array the callee updates in place must be memory the caller's names share.
     BlockNames calleeNames;
     collectNames(body, calleeNames);
     for (size_t i = 0; i < def->params.size(); ++i) {
-        Value &v = *bound[i];
-        if (v.kind == Value::Array && v.node->type.rank() > 0 && !viewRoot(v.node) &&
-            calleeNames.mutated.count(def->params[i])) {
+        Value &v = bound[i];
+        if (v.kind != Value::Array || v.node->type.rank() == 0 ||
+            !calleeNames.mutated.count(def->params[i]))
+            continue;
+        if (!viewRoot(v.node)) {
             NodePtr old = v.node;
             v.node = materialize(old, def->params[i], args.loc);
             rebindAll(old, v.node, args.loc);
+        } else if (!simple) {
+            // The update may happen on some paths only: the caller's values that read
+            // the array are evaluated now, on every path.
+            flushReaders(*viewRoot(v.node), args.loc, true);
         }
     }
     // The callee's own scope: the module's names and its parameters.
@@ -47,7 +264,7 @@ Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args)
     int callerLoops = loopDepth_;
     std::map<std::string, Value> env = globals_;
     for (size_t i = 0; i < def->params.size(); ++i)
-        env[def->params[i]] = *bound[i];
+        env[def->params[i]] = bound[i];
     exprs_.setEnv(std::move(env));
     outerEnvs_.push_back(&callerEnv);
     mutableVars_.clear();
@@ -55,8 +272,10 @@ Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args)
     aliases_.clear();
     loopDepth_ = 0;
     callStack_.push_back(name);
+    inlines_.push_back({});
     Value result{Value::None, nullptr, {}, {}, {}, args.loc};
     auto restore = [&] {
+        inlines_.pop_back();
         outerEnvs_.pop_back();
         callStack_.pop_back();
         exprs_.setEnv(callerEnv);
@@ -66,15 +285,19 @@ Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args)
         loopDepth_ = callerLoops;
     };
     try {
-        frames_.push_back({&body, 0, false, nullptr});
-        for (size_t i = 0; i < body.size(); ++i) {
-            frames_.back().index = i;
-            if (auto *ret = body[i]->as<syntax::Return>()) {
-                if (ret->value)
-                    result = exprs_.lower(*ret->value);
-                break;
+        if (!simple) {
+            result = inlineReturns(*def, args.loc);
+        } else {
+            frames_.push_back({&body, 0, false, nullptr});
+            for (size_t i = 0; i < body.size(); ++i) {
+                frames_.back().index = i;
+                if (auto *ret = body[i]->as<syntax::Return>()) {
+                    if (ret->value)
+                        result = exprs_.lower(*ret->value);
+                    break;
+                }
+                lowerStatement(*body[i]);
             }
-            lowerStatement(*body[i]);
         }
     } catch (...) {
         restore();
@@ -82,6 +305,151 @@ Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args)
     }
     restore();
     return result;
+}
+
+Value FunctionLowering::inlineReturns(const syntax::FunctionDef &def, SourceLoc loc) {
+    Inlining &in = inlines_.back();
+    if (!tailReturnsOnly(def.body))
+        in.returned = newVariable(def.name + "_returned", array::Type{DType::Bool, {}, false});
+    // A first pass, not kept, finds the types every `return` gives (as dryRun does for
+    // a loop's variables); the callers' names it may evaluate are restored too.
+    in.collect = true;
+    std::vector<std::map<std::string, Value>> outer;
+    for (const std::map<std::string, Value> *env : outerEnvs_)
+        outer.push_back(*env);
+    dryRun([&] { lowerBlock(def.body); }, {});
+    for (size_t i = 0; i < outerEnvs_.size(); ++i)
+        *outerEnvs_[i] = outer[i];
+    in.collect = false;
+    // The result: the NEP 50 promotion of the returned values, of one shape.
+    Inlining::Returned first = in.returns.empty() ? Inlining::Returned{} : in.returns.front();
+    std::vector<array::Type> types = first.types;
+    for (const Inlining::Returned &r : in.returns) {
+        if (r.types.empty() != types.empty())
+            throw UserError(r.loc, "this 'return' returns None but another returns a value");
+        if (r.types.size() != types.size() || r.tuple != first.tuple)
+            throw UserError(r.loc, fmt::format("'{}' returns {} value{} here but {} elsewhere; "
+                                               "npc inlines it and needs every 'return' to "
+                                               "return the same number of values",
+                                               def.name, r.types.size(),
+                                               r.types.size() == 1 ? "" : "s", types.size()));
+        for (size_t i = 0; i < types.size(); ++i) {
+            if (!shapeEqual(r.types[i].shape, types[i].shape))
+                throw UserError(r.loc, fmt::format("'{}' returns shape {} here but {} elsewhere; "
+                                                   "npc inlines it and needs every 'return' to "
+                                                   "return values of the same shape",
+                                                   def.name, shapeStr(r.types[i].shape),
+                                                   shapeStr(types[i].shape)));
+            PromotionType p = promote({types[i].dtype, types[i].weak},
+                                      {r.types[i].dtype, r.types[i].weak});
+            types[i].dtype = p.dtype;
+            types[i].weak = p.weak;
+        }
+    }
+    if (!types.empty() && !alwaysReturns(def.body))
+        throw UserError(def.nameLoc,
+                        fmt::format("'{}' returns a value on some paths but reaches its end on "
+                                    "others (returning None); npc needs every path to "
+                                    "return the same kind of value",
+                                    def.name));
+    for (const array::Type &t : types)
+        in.results.push_back(newVariable(def.name + "_result", t));
+    if (in.returned >= 0)
+        let(in.returned, array::makeIntConstant(0, DType::Bool, false, loc), loc);
+    lowerBlock(def.body);
+    if (types.empty())
+        return Value{Value::None, nullptr, {}, {}, {}, loc};
+    std::vector<Value> values;
+    for (int var : in.results)
+        values.push_back(Value::array(varNode(var, loc), loc));
+    if (!first.tuple)
+        return values[0];
+    return Value{Value::Tuple, nullptr, {}, std::move(values), {}, loc};
+}
+
+void FunctionLowering::inlineReturn(const syntax::Return &ret, SourceLoc loc) {
+    Inlining &in = inlines_.back();
+    Value v = ret.value ? exprs_.lower(*ret.value) : Value{};
+    std::vector<Value> values = v.kind == Value::Tuple  ? v.elements
+                                : v.kind == Value::None ? std::vector<Value>{}
+                                                        : std::vector{v};
+    std::vector<NodePtr> nodes;
+    for (const Value &item : values) {
+        if (item.kind != Value::Array)
+            throw UserError(item.loc.valid() ? item.loc : loc,
+                            "only arrays and numbers can be returned");
+        nodes.push_back(item.node);
+    }
+    if (in.collect) {
+        std::vector<array::Type> types;
+        for (const NodePtr &n : nodes)
+            types.push_back(n->type);
+        in.returns.push_back({std::move(types), v.kind == Value::Tuple, loc});
+        return;
+    }
+    // Every value is computed before any result variable changes.
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const array::Variable &var = f_.variables.at(static_cast<size_t>(in.results[i]));
+        nodes[i] = convertTo(nodes[i], var.type, var.name, loc);
+        for (size_t j = 0; j < i; ++j)
+            if (readsRoot(nodes[i], *varNode(in.results[j], loc))) {
+                nodes[i] = materialize(nodes[i], "tmp", loc);
+                break;
+            }
+    }
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        flushReaders(*varNode(in.results[i], loc), loc);
+        let(in.results[i], nodes[i], loc);
+    }
+    // Nothing after a return in tail position reads the flag.
+    bool tail = loopDepth_ == 0 && std::all_of(frames_.begin(), frames_.end(), [](const Frame &f) {
+                    return f.index + 1 == f.block->size();
+                });
+    if (in.returned >= 0 && !tail)
+        let(in.returned, array::makeIntConstant(1, DType::Bool, false, loc), loc);
+    if (loopDepth_ > 0) { // leave the callee's loops: a break here, a check after each
+        array::Stmt st;
+        st.kind = StmtKind::Break;
+        st.loc = loc;
+        emit(std::move(st));
+    }
+}
+
+bool FunctionLowering::afterInlineReturn(const syntax::Stmt &st, const syntax::Stmt *next,
+                                         std::deque<array::Stmt> &guards) {
+    if (st.as<syntax::Return>())
+        return false; // the rest of the block never runs
+    if (auto *branch = st.as<syntax::If>(); branch && alwaysReturns(branch->body) &&
+                                            alwaysReturns(branch->orelse))
+        return false;
+    bool loop = st.as<syntax::For>() || st.as<syntax::While>();
+    // Inside a loop of the callee, a return breaks out of the innermost one (and so
+    // out of an `if` in it); the loops around it break when they see the flag. Outside
+    // loops, the rest of the block runs only if nothing returned.
+    if (loopDepth_ > 0 ? !loop : !next)
+        return true;
+    const Inlining &in = inlines_.back();
+    NPC_ASSERT(in.returned >= 0, "a return inside a statement without a flag");
+    NodePtr returned = varNode(in.returned, st.loc);
+    if (loopDepth_ > 0) {
+        array::Stmt check;
+        check.kind = StmtKind::If;
+        check.loc = st.loc;
+        check.value = returned;
+        array::Stmt brk;
+        brk.kind = StmtKind::Break;
+        brk.loc = st.loc;
+        check.body.push_back(std::make_shared<const array::Stmt>(std::move(brk)));
+        emit(std::move(check));
+        return true;
+    }
+    array::Stmt guard;
+    guard.kind = StmtKind::If;
+    guard.loc = next->loc;
+    guard.value = array::makeUnary(array::UnaryOp::LogicalNot, returned, DType::Bool, next->loc);
+    guards.push_back(std::move(guard));
+    blocks_.push_back(&guards.back().body);
+    return true;
 }
 
 bool FunctionLowering::hasReturn(const syntax::Stmt &st) {

@@ -35,6 +35,15 @@ struct CallArgs {
     std::vector<SourceLoc> keywordLocs;
 };
 
+/// One index of a subscript, classified: basic (a slice, an integer, None, `...`) or
+/// advanced (an array of integers or of bools).
+struct IndexItem {
+    enum Kind { Slice, Index, NewAxis, Ellipsis, IntArray, BoolArray } kind = Slice;
+    array::ViewEntry entry; ///< Slice, Index, NewAxis
+    array::NodePtr array;   ///< IntArray, BoolArray
+    SourceLoc loc;
+};
+
 /// Lowers the expressions of one function body; owns the name environment.
 class ExprLowering {
 public:
@@ -67,6 +76,8 @@ public:
     array::NodePtr binary(array::BinaryOp op, array::NodePtr a, array::NodePtr b, SourceLoc loc);
     /// A unary ufunc with NumPy's loop selection (sqrt of int16 is float32, ...).
     array::NodePtr unary(array::UnaryOp op, array::NodePtr a, SourceLoc loc);
+    /// unary() of a complex64/complex128 operand (see LowerUfuncs.cpp).
+    array::NodePtr complexUnary(array::UnaryOp op, array::NodePtr a, SourceLoc loc);
 
 private:
     Value lowerName(const syntax::Expr &e, const syntax::Name &n);
@@ -78,6 +89,14 @@ private:
     Value lowerCompare(const syntax::Expr &e, const syntax::Compare &c);
 
     array::NodePtr runtimeIndex(const syntax::Expr &e, const Value &v);
+    /// NumPy's advanced indexing (LowerAdvancedIndexing.cpp): `items` cover every axis of
+    /// `base` (no Ellipsis left); `dynamic` as for makeView.
+    array::NodePtr advancedIndex(const array::NodePtr &base, const std::vector<IndexItem> &items,
+                                 std::vector<array::NodePtr> dynamic, SourceLoc loc);
+    /// `base[mask]` for a bool `mask` over base's leading axes: those axes flattened and
+    /// gathered at the mask's true positions (a data-dependent length).
+    array::NodePtr maskIndex(const array::NodePtr &base, const array::NodePtr &mask,
+                             SourceLoc maskLoc, SourceLoc loc);
 
     std::map<std::string, Value> env_;
     Materializer materialize_;

@@ -84,6 +84,8 @@ void requireSizeExpression(const NodePtr &n, SourceLoc loc, const CallArgs &args
 
 /// A strong scalar constant of `dtype` with value `v` (1/0 for bool).
 NodePtr scalarConstant(double v, DType dtype, SourceLoc loc) {
+    if (isComplex(dtype))
+        return array::makeComplexConstant(v, 0, dtype, false, loc);
     if (isFloat(dtype))
         return array::makeFloatConstant(v, dtype, false, loc);
     if (isBool(dtype))
@@ -98,7 +100,8 @@ NodePtr requireScalar(const std::optional<Value> &v, const CallArgs &args, const
         throw UserError(v->loc,
                         fmt::format("{}(): npc supports a scalar '{}' only", args.function, what));
     if (isComplex(x->type.dtype))
-        throw UserError(v->loc, "complex numbers are not supported yet");
+        throw UserError(v->loc, fmt::format("{}(): a complex '{}' is not supported by npc",
+                                            args.function, what));
     return x;
 }
 
@@ -244,6 +247,8 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
     bool anyFloat =
         isFloat(start->type.dtype) || isFloat(stop->type.dtype) || isFloat(step->type.dtype);
     DType t = dtypeArgument(b[3], args).value_or(anyFloat ? defaultFloatDType() : DType::Int64);
+    if (isComplex(t))
+        throw UserError(b[3]->loc, "np.arange(): a complex dtype is not supported by npc");
     bool constant = start->kind == NodeKind::Constant && stop->kind == NodeKind::Constant &&
                     step->kind == NodeKind::Constant;
 
@@ -384,6 +389,8 @@ Value linspace(ExprLowering &lowering, const CallArgs &args) {
         promote({start->type.dtype, start->type.weak}, {stop->type.dtype, stop->type.weak});
     DType dt = p.weak ? defaultFloatDType() : isFloat(p.dtype) ? p.dtype : DType::Float64;
     std::optional<DType> dtype = dtypeArgument(b[5], args);
+    if (dtype && isComplex(*dtype))
+        throw UserError(b[5]->loc, "np.linspace(): a complex dtype is not supported by npc");
 
     Shape shape{num};
     NodePtr iota = array::makeIota(shape, 0, loc);
@@ -513,11 +520,8 @@ std::optional<DType> sequenceDType(const Value &v, const CallArgs &args) {
 /// elements costs n - 1 selects per element).
 NodePtr stackSequence(ExprLowering &lowering, const Value &v, DType t, const CallArgs &args,
                       int depth) {
-    if (v.kind == Value::Array) {
-        if (isComplex(v.node->type.dtype))
-            throw UserError(v.loc, "complex numbers are not supported yet");
+    if (v.kind == Value::Array)
         return lowering.castTo(v.node, t, v.loc);
-    }
     std::vector<NodePtr> items;
     for (const Value &e : v.elements)
         items.push_back(stackSequence(lowering, e, t, args, depth + 1));
@@ -635,6 +639,8 @@ DType constructorDType(const NodePtr &scalar) {
         return scalar->type.dtype;
     if (isFloat(scalar->type.dtype))
         return defaultFloatDType();
+    if (isComplex(scalar->type.dtype))
+        return DType::Complex128;
     return isBool(scalar->type.dtype) ? DType::Bool : DType::Int64;
 }
 
@@ -680,8 +686,7 @@ const std::map<std::string, Handler> &creationFunctions() {
         // np.float32(x), np.int8(x), np.bool_(x), ...: conversions to NumPy scalars.
         for (int i = 0; i < kNumDTypes; ++i) {
             auto d = static_cast<DType>(i);
-            if (!isComplex(d))
-                t["numpy." + std::string(dtypeName(d))] = scalarType(d);
+            t["numpy." + std::string(dtypeName(d))] = scalarType(d);
         }
         t["numpy.bool_"] = scalarType(DType::Bool);
         return t;

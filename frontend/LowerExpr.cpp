@@ -99,6 +99,10 @@ NodePtr ExprLowering::castTo(const NodePtr &v, DType dtype, SourceLoc loc) {
                                                 dtypeName(dtype)));
         return array::makeIntConstant(x, dtype, false, v->loc);
     }
+    if (v->kind == array::NodeKind::Constant && v->type.weak && isComplex(dtype)) {
+        double re = isInexact(v->type.dtype) ? v->floatValue : static_cast<double>(v->intValue);
+        return array::makeComplexConstant(re, v->imagValue, dtype, false, v->loc);
+    }
     if (v->kind == array::NodeKind::Constant && v->type.weak && isFloat(dtype)) {
         double x = isFloat(v->type.dtype) ? v->floatValue : static_cast<double>(v->intValue);
         return array::makeFloatConstant(x, dtype, false, v->loc);
@@ -130,8 +134,9 @@ Value ExprLowering::lower(const syntax::Expr &e) {
         return Value::array(array::makeFloatConstant(f->value, DType::Float64, true, e.loc), e.loc);
     if (auto *b = e.as<BoolLiteral>())
         return Value::array(array::makeIntConstant(b->value, DType::Bool, false, e.loc), e.loc);
-    if (e.as<ImagLiteral>())
-        throw UserError(e.loc, "complex numbers are not supported yet");
+    if (auto *j = e.as<ImagLiteral>()) // `2.5j`: a Python complex, weak under NEP 50
+        return Value::array(array::makeComplexConstant(0, j->value, DType::Complex128, true, e.loc),
+                            e.loc);
     if (e.as<NoneLiteral>())
         return Value{Value::None, nullptr, {}, {}, {}, e.loc};
     if (e.as<EllipsisLiteral>())
@@ -371,8 +376,9 @@ Value ExprLowering::lowerSubscript(const syntax::Expr &e, const syntax::Subscrip
         return static_cast<int>(dynamic.size());
     };
     // Classify each index first: `None` may be spelled np.newaxis, so names are evaluated.
-    enum class Kind { Slice, Index, NewAxis, Ellipsis };
-    std::vector<std::pair<Kind, array::ViewEntry>> items;
+    using Kind = IndexItem::Kind;
+    std::vector<IndexItem> items;
+    bool advanced = false;
     int consumed = 0;
     for (const syntax::ExprPtr &idx : s.indices) {
         array::ViewEntry entry;
@@ -387,59 +393,75 @@ Value ExprLowering::lowerSubscript(const syntax::Expr &e, const syntax::Subscrip
             entry.step = bound(sl->step).value_or(1);
             if (entry.step == 0)
                 throw UserError(sl->step->loc, "slice step cannot be zero");
-            items.push_back({Kind::Slice, entry});
+            items.push_back({Kind::Slice, entry, nullptr, idx->loc});
             ++consumed;
             continue;
         }
         if (auto v = literalInt(*idx)) {
             entry.kind = array::ViewEntry::Index;
             entry.index = *v;
-            items.push_back({Kind::Index, entry});
+            items.push_back({Kind::Index, entry, nullptr, idx->loc});
             ++consumed;
             continue;
         }
         Value v = lower(*idx);
         if (v.kind == Value::None) {
             entry.kind = array::ViewEntry::NewAxis;
-            items.push_back({Kind::NewAxis, entry});
+            items.push_back({Kind::NewAxis, entry, nullptr, idx->loc});
             continue;
         }
         if (v.kind == Value::Ellipsis) {
             if (std::any_of(items.begin(), items.end(),
-                            [](const auto &item) { return item.first == Kind::Ellipsis; }))
+                            [](const auto &item) { return item.kind == Kind::Ellipsis; }))
                 throw UserError(idx->loc, "an index can only have a single ellipsis ('...')");
-            items.push_back({Kind::Ellipsis, entry});
+            items.push_back({Kind::Ellipsis, entry, nullptr, idx->loc});
             continue;
         }
         if (v.kind == Value::Array && v.node->type.rank() == 0 && isInteger(v.node->type.dtype)) {
             entry.kind = array::ViewEntry::Index;
             dynamic.push_back(runtimeIndex(*idx, v));
             entry.indexOperand = static_cast<int>(dynamic.size());
-            items.push_back({Kind::Index, entry});
+            items.push_back({Kind::Index, entry, nullptr, idx->loc});
             ++consumed;
             continue;
         }
-        throw UserError(idx->loc, "only integers, slices, None and ... are supported as "
-                                  "indices for now");
+        // Advanced indexing: arrays of integers or of bools (a mask consumes its rank).
+        if (v.kind == Value::Array && v.node->type.rank() > 0 &&
+            (isInteger(v.node->type.dtype) || isBool(v.node->type.dtype))) {
+            bool mask = isBool(v.node->type.dtype);
+            items.push_back({mask ? Kind::BoolArray : Kind::IntArray, entry, v.node, idx->loc});
+            consumed += mask ? v.node->type.rank() : 1;
+            advanced = true;
+            continue;
+        }
+        throw UserError(idx->loc, "only integers, slices, None, ..., integer arrays and "
+                                  "boolean arrays are supported as indices");
     }
     if (consumed > rank)
         throw UserError(e.loc, fmt::format("too many indices for array: array is {}-dimensional, "
                                            "but {} were indexed",
                                            rank, consumed));
-    std::vector<array::ViewEntry> entries;
+    // `...` stands for the full slices of the axes no other index consumes, and so do the
+    // trailing axes.
+    std::vector<IndexItem> expanded;
     bool sawEllipsis = false;
-    for (const auto &[kind, entry] : items) {
-        if (kind != Kind::Ellipsis) {
-            entries.push_back(entry);
+    for (const IndexItem &item : items) {
+        if (item.kind != Kind::Ellipsis) {
+            expanded.push_back(item);
             continue;
         }
         sawEllipsis = true;
         for (int i = 0; i < rank - consumed; ++i)
-            entries.push_back(array::ViewEntry{});
+            expanded.push_back({Kind::Slice, array::ViewEntry{}, nullptr, item.loc});
     }
     if (!sawEllipsis)
         for (int i = consumed; i < rank; ++i)
-            entries.push_back(array::ViewEntry{});
+            expanded.push_back({Kind::Slice, array::ViewEntry{}, nullptr, e.loc});
+    if (advanced)
+        return Value::array(advancedIndex(base, expanded, std::move(dynamic), e.loc), e.loc);
+    std::vector<array::ViewEntry> entries;
+    for (const IndexItem &item : expanded)
+        entries.push_back(item.entry);
     return Value::array(array::makeView(base, std::move(entries), e.loc, std::move(dynamic)), e.loc);
 }
 

@@ -81,6 +81,8 @@ void FunctionLowering::prepareLoop(const syntax::Block &body,
                                    const std::set<std::string> &extraAssigned, SourceLoc loc) {
     BlockNames names;
     collectNames(body, names);
+    for (const syntax::StmtPtr &st : body)
+        callMutations(*st, names.mutated);
     names.assigned.insert(extraAssigned.begin(), extraAssigned.end());
     names.rebound.insert(extraAssigned.begin(), extraAssigned.end());
     dropInPlaceUpdates(names);
@@ -284,6 +286,9 @@ void FunctionLowering::ifStatement(const syntax::If &branch, SourceLoc loc) {
     BlockNames names;
     collectNames(branch.body, names);
     collectNames(branch.orelse, names);
+    for (const syntax::Block *block : {&branch.body, &branch.orelse})
+        for (const syntax::StmtPtr &st : *block)
+            callMutations(*st, names.mutated);
     dropInPlaceUpdates(names);
     preflushMutated(names.mutated, loc);
     auto thenTypes = dryRun([&] { lowerBlock(branch.body); }, names.assigned);

@@ -95,10 +95,11 @@ std::optional<DType> dtypeOfName(const std::string &q) {
     std::string name = q.substr(6);
     if (auto it = kAliases.find(name); it != kAliases.end())
         return it->second;
-    auto t = parseDTypeName(name);
-    if (t && isComplex(*t))
-        return std::nullopt;
-    return t;
+    if (name == "csingle")
+        return DType::Complex64;
+    if (name == "cdouble")
+        return DType::Complex128;
+    return parseDTypeName(name);
 }
 
 std::optional<DType> dtypeArgument(const std::optional<Value> &v, const CallArgs &args) {
@@ -163,12 +164,17 @@ Value callNumPy(ExprLowering &lowering, const std::string &name, CallArgs args) 
     return (*handler)(lowering, args);
 }
 
-Value arrayAttribute(ExprLowering &, const Value &v, const std::string &attr, SourceLoc loc) {
+Value arrayAttribute(ExprLowering &lowering, const Value &v, const std::string &attr, SourceLoc loc) {
     const NodePtr &x = v.node;
     if (attr == "ndim")
         return Value::array(array::makeIntConstant(x->type.rank(), DType::Int64, true, loc), loc);
     if (auto shaped = shapeAttribute(v, attr, loc))
         return *shaped;
+    if (attr == "real" || attr == "imag") // ndarray.real / .imag: read as values, not views
+        return Value::array(lowering.unary(attr == "real" ? array::UnaryOp::Real
+                                                          : array::UnaryOp::Imag,
+                                           x, loc),
+                            loc);
     if (findFunction("ndarray." + attr))
         throw UserError(loc, fmt::format("ndarray.{} is a method; call it", attr));
     throw UserError(loc, fmt::format("the array attribute '{}' is not supported by npc yet", attr));

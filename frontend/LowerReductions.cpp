@@ -61,7 +61,7 @@ NodePtr elementCount(const NodePtr &x, const std::vector<int> &axes, SourceLoc l
 NodePtr divideByCount(ExprLowering &lowering, const NodePtr &total, const NodePtr &count,
                       SourceLoc loc) {
     DType t = total->type.dtype;
-    if (isFloat(t))
+    if (isInexact(t))
         return lowering.binary(BinaryOp::TrueDivide, total, lowering.castTo(count, t, loc), loc);
     return array::makeCast(lowering.binary(BinaryOp::TrueDivide, total, count, loc), t, loc);
 }
@@ -84,6 +84,10 @@ Handler reduction(ReduceOp op) {
             b.erase(b.begin() + 2);
         rejectArgument(b[2], "out", args);
         NodePtr x = requireArray(b[0], args, "a");
+        if (!sum && isComplex(x->type.dtype))
+            throw UserError(args.loc, fmt::format("{}() of {} is not supported by npc (NumPy 2 "
+                                                  "orders complex numbers lexicographically)",
+                                                  args.function, dtypeName(x->type.dtype)));
         if (arg && b[1] && b[1]->kind == Value::Tuple)
             throw UserError(b[1]->loc, "argmin/argmax take a single axis");
         std::vector<int> axes = normalizeAxes(b[1], x->type.rank(), args);
@@ -146,9 +150,13 @@ Handler variance(bool stddev) {
         NodePtr x = requireArray(b[0], args, "a");
         std::vector<int> axes = normalizeAxes(b[1], x->type.rank(), args);
         DType acc = meanDType(x, b[2], args);
-        if (!isFloat(acc))
-            throw UserError(
-                b[2]->loc, fmt::format("{}(): npc supports only float dtypes here", args.function));
+        if (!isInexact(acc))
+            throw UserError(b[2] ? b[2]->loc : args.loc,
+                            fmt::format("{}(): npc supports only float dtypes here", args.function));
+        // Of complex numbers, NumPy sums the squared magnitudes: (dev * conj(dev)).real.
+        DType squareAcc = acc == DType::Complex64    ? DType::Float32
+                          : acc == DType::Complex128 ? DType::Float64
+                                                     : acc;
         int64_t ddof = 0;
         if (b[4]) {
             auto d = constantInt(*b[4]);
@@ -162,8 +170,14 @@ Handler variance(bool stddev) {
         NodePtr sumKept = reduce(ReduceOp::Sum, array::makeCast(x, acc, loc), axes, true, loc);
         NodePtr mean = array::withName(divideByCount(lowering, sumKept, count, loc), "mean");
         NodePtr dev = lowering.binary(BinaryOp::Subtract, x, mean, loc);
-        NodePtr squares = lowering.binary(BinaryOp::Multiply, dev, dev, loc);
-        NodePtr total = reduce(ReduceOp::Sum, array::makeCast(squares, acc, loc), axes,
+        NodePtr squares = isComplex(dev->type.dtype)
+                              ? lowering.unary(UnaryOp::Real,
+                                               lowering.binary(BinaryOp::Multiply, dev,
+                                                               lowering.unary(UnaryOp::Conj, dev, loc),
+                                                               loc),
+                                               loc)
+                              : lowering.binary(BinaryOp::Multiply, dev, dev, loc);
+        NodePtr total = reduce(ReduceOp::Sum, array::makeCast(squares, squareAcc, loc), axes,
                                keepdimsFlag(b[5], args), loc);
         NodePtr dof;
         if (ddof == 0) {
@@ -294,6 +308,9 @@ Value norm(ExprLowering &lowering, const CallArgs &args) {
     NodePtr x = requireArray(b[0], args, "x");
     if (!isInexact(x->type.dtype))
         x = array::makeCast(x, DType::Float64, args.loc);
+    // Every norm depends on the magnitudes only: a complex x becomes |x| (float).
+    if (isComplex(x->type.dtype))
+        x = lowering.unary(UnaryOp::Absolute, x, args.loc);
     NormOrder o = normOrder(b[1]);
     bool keepdims = keepdimsFlag(b[3], args);
     bool axisGiven = b[2] && b[2]->kind != Value::None;

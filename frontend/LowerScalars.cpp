@@ -30,7 +30,8 @@ NodePtr requireNumber(const Value &v, const CallArgs &args) {
                                            "takes a number; use the NumPy function on arrays",
                                            args.function, args.function));
     if (isComplex(v.node->type.dtype))
-        throw UserError(v.loc, "complex numbers are not supported yet");
+        throw UserError(v.loc, fmt::format("{}() of a complex number is not supported by npc",
+                                           args.function));
     return v.node;
 }
 

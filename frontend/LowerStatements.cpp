@@ -6,6 +6,7 @@
 #include "ir/Promotion.h"
 
 #include <algorithm>
+#include <deque>
 #include <fmt/format.h>
 
 namespace npc::lowering {
@@ -15,13 +16,26 @@ array::Function FunctionLowering::run(const Signature &sig,
     returnTypes_ = returnTypes;
     f_.name = def_.name;
     f_.loc = def_.nameLoc;
-    if (sig.args.size() != def_.params.size())
+    // As in Pythran, a signature may leave out parameters that have default values:
+    // the exported function does not take them, and they hold their defaults.
+    size_t required = 0;
+    while (required < def_.params.size() && !def_.defaults[required])
+        ++required;
+    if (sig.args.size() < required || sig.args.size() > def_.params.size()) {
+        std::string takes = required == def_.params.size()
+                                ? fmt::format("{}", required)
+                                : fmt::format("{} to {}", required, def_.params.size());
         throw UserError(sig.loc,
                         fmt::format("the signature of '{}' has {} argument type{} "
                                     "but the function takes {} argument{}",
                                     def_.name, sig.args.size(), sig.args.size() == 1 ? "" : "s",
-                                    def_.params.size(), def_.params.size() == 1 ? "" : "s"));
+                                    takes, def_.params.size() == 1 ? "" : "s"));
+    }
     for (size_t i = 0; i < def_.params.size(); ++i) {
+        if (i >= sig.args.size()) {
+            exprs_.bind(def_.params[i], exprs_.lower(*def_.defaults[i]));
+            continue;
+        }
         int index = static_cast<int>(i);
         array::Type t = paramType(sig.args[i], index, def_.params[i]);
         f_.params.push_back(array::makeParam(index, def_.params[i], t, def_.paramLocs[i]));
@@ -189,9 +203,17 @@ void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool
 
 void FunctionLowering::lowerBlock(const syntax::Block &block, bool loop, const syntax::Expr *test) {
     frames_.push_back({&block, 0, loop, test});
+    std::deque<array::Stmt> guards; // an inlined body's `if not returned:` around the rest
     for (size_t i = 0; i < block.size(); ++i) {
         frames_.back().index = i;
         lowerStatement(*block[i]);
+        const syntax::Stmt *next = i + 1 < block.size() ? block[i + 1].get() : nullptr;
+        if (!inlines_.empty() && hasReturn(*block[i]) && !afterInlineReturn(*block[i], next, guards))
+            break;
+    }
+    for (auto it = guards.rbegin(); it != guards.rend(); ++it) {
+        blocks_.pop_back();
+        emit(std::move(*it));
     }
     frames_.pop_back();
 }
@@ -268,6 +290,14 @@ bool FunctionLowering::liveAfter(const std::string &name, bool includeCurrent) c
 }
 
 void FunctionLowering::lowerStatement(const syntax::Stmt &stmt) {
+    // A call that updates an array in place may run on one path only (`a if c else b`,
+    // `and`, `or`): the values that read the array are evaluated first, on every path.
+    if (!stmt.as<syntax::If>() && !stmt.as<syntax::For>() && !stmt.as<syntax::While>()) {
+        std::set<std::string> mutated;
+        callMutations(stmt, mutated);
+        if (!mutated.empty())
+            preflushMutated(mutated, stmt.loc);
+    }
     if (auto *assign = stmt.as<syntax::Assign>()) {
         // `a[...] = v`: lazy values that read `a` are evaluated first (as Python did
         // when they were assigned), so `v` can use them instead of recomputing them.
@@ -319,7 +349,7 @@ void FunctionLowering::lowerStatement(const syntax::Stmt &stmt) {
         return;
     }
     if (auto *ret = stmt.as<syntax::Return>())
-        return earlyReturn(*ret, stmt.loc);
+        return inlines_.empty() ? earlyReturn(*ret, stmt.loc) : inlineReturn(*ret, stmt.loc);
     throw UserError(stmt.loc, "npc does not support this statement");
 }
 

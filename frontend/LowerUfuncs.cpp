@@ -55,6 +55,54 @@ bool isBitwise(BinaryOp op) {
            op == BinaryOp::BitwiseXor || op == BinaryOp::LeftShift || op == BinaryOp::RightShift;
 }
 
+/// The dtype of the real and imaginary parts of a complex dtype (numpy.real's result).
+DType partDType(DType complex) {
+    return complex == DType::Complex64 ? DType::Float32 : DType::Float64;
+}
+
+/// A UserError for ufunc `name` on complex operands, which npc does not compile. The ones
+/// NumPy 2 orders lexicographically say so; the others NumPy rejects as well.
+[[noreturn]] void complexUnsupported(std::string_view name, DType dtype, bool numpyOrders,
+                                     SourceLoc loc) {
+    if (numpyOrders)
+        throw UserError(loc, fmt::format("ufunc '{}' of {} operands is not supported by npc "
+                                         "(NumPy 2 orders complex numbers lexicographically); "
+                                         "compare the .real and .imag parts instead",
+                                         name, dtypeName(dtype)));
+    throw UserError(loc, fmt::format("ufunc '{}' is not supported for {} operands by npc",
+                                     name, dtypeName(dtype)));
+}
+
+/// Rejects binary ufuncs npc does not compute on complex operands: only + - * / **,
+/// == != and the logical ones are supported (NumPy also orders complex numbers with
+/// < <= > >=, minimum, maximum, fmin, fmax; it has no complex loop for the others).
+void checkComplexBinary(BinaryOp op, DType dtype, SourceLoc loc) {
+    switch (op) {
+    case BinaryOp::Add:
+    case BinaryOp::Subtract:
+    case BinaryOp::Multiply:
+    case BinaryOp::TrueDivide:
+    case BinaryOp::Power:
+    case BinaryOp::Equal:
+    case BinaryOp::NotEqual:
+    case BinaryOp::LogicalAnd:
+    case BinaryOp::LogicalOr:
+    case BinaryOp::LogicalXor:
+        return;
+    case BinaryOp::Less:
+    case BinaryOp::LessEqual:
+    case BinaryOp::Greater:
+    case BinaryOp::GreaterEqual:
+    case BinaryOp::Minimum:
+    case BinaryOp::Maximum:
+    case BinaryOp::Fmin:
+    case BinaryOp::Fmax:
+        complexUnsupported(array::binaryOpName(op), dtype, true, loc);
+    default:
+        complexUnsupported(array::binaryOpName(op), dtype, false, loc);
+    }
+}
+
 /// NumPy's loop selection for float-only ufuncs on integer (or bool) inputs: the smallest
 /// float that holds every input value (bool/int8/uint8 would be float16, which npc lacks).
 DType floatLoop(DType in, std::string_view ufunc, SourceLoc loc) {
@@ -85,9 +133,9 @@ NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
     }
     PromotionType pt = promote({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
     DType dtype = pt.dtype;
-    if (isComplex(dtype))
-        throw UserError(loc, "complex numbers are not supported yet");
     std::string_view name = array::binaryOpName(op);
+    if (isComplex(dtype))
+        checkComplexBinary(op, dtype, loc);
     if (isLogical(op)) {
         a = truthValue(a, loc);
         b = truthValue(b, loc);
@@ -125,9 +173,16 @@ NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
 NodePtr ExprLowering::unary(UnaryOp op, NodePtr a, SourceLoc loc) {
     DType in = a->type.dtype;
     if (isComplex(in))
-        throw UserError(loc, "complex numbers are not supported yet");
+        return complexUnary(op, a, loc);
     std::string_view name = array::unaryOpName(op);
     switch (op) {
+    case UnaryOp::Real: // numpy.real, numpy.conjugate of a real value: the value itself
+    case UnaryOp::Conj:
+        return a;
+    case UnaryOp::Imag: // numpy.imag of a real value: zeros of its dtype
+        return array::makeBroadcast(isFloat(in) ? array::makeFloatConstant(0, in, a->type.weak, loc)
+                                                : array::makeIntConstant(0, in, a->type.weak, loc),
+                                    a->type.shape, loc);
     case UnaryOp::Negative:
         if (isBool(in))
             throw UserError(loc, "the numpy boolean negative, the `-` operator, is not "
@@ -165,6 +220,47 @@ NodePtr ExprLowering::unary(UnaryOp op, NodePtr a, SourceLoc loc) {
     }
     DType out = floatLoop(in, name, loc);
     return array::makeUnary(op, castTo(a, out, loc), out, loc);
+}
+
+/// Unary ufuncs of a complex operand: absolute gives the parts' float dtype (hypot of
+/// the parts), isnan/isinf/isfinite and logical_not bool, and sqrt, exp, log, log10 and
+/// the trigonometric and hyperbolic functions stay complex (C's csqrt, cexp, ... with
+/// their branch cuts, as NumPy's). Others are a located error.
+NodePtr ExprLowering::complexUnary(UnaryOp op, NodePtr a, SourceLoc loc) {
+    DType in = a->type.dtype;
+    switch (op) {
+    case UnaryOp::Negative:
+        if (a->kind == array::NodeKind::Constant && a->type.weak)
+            return array::makeComplexConstant(-a->floatValue, -a->imagValue, in, true, loc);
+        return array::makeUnary(op, a, in, loc);
+    case UnaryOp::Absolute:
+    case UnaryOp::Real:
+    case UnaryOp::Imag:
+        return array::makeUnary(op, castTo(a, in, loc), partDType(in), loc);
+    case UnaryOp::IsNan:
+    case UnaryOp::IsInf:
+    case UnaryOp::IsFinite:
+        return array::makeUnary(op, castTo(a, in, loc), DType::Bool, loc);
+    case UnaryOp::LogicalNot:
+        return array::makeUnary(op, truthValue(a, loc), DType::Bool, loc);
+    case UnaryOp::Conj:
+    case UnaryOp::Sqrt:
+    case UnaryOp::Exp:
+    case UnaryOp::Log:
+    case UnaryOp::Log10:
+    case UnaryOp::Sin:
+    case UnaryOp::Cos:
+    case UnaryOp::Tan:
+    case UnaryOp::Arcsin:
+    case UnaryOp::Arccos:
+    case UnaryOp::Arctan:
+    case UnaryOp::Sinh:
+    case UnaryOp::Cosh:
+    case UnaryOp::Tanh:
+        return array::makeUnary(op, castTo(a, in, loc), in, loc);
+    default:
+        complexUnsupported(array::unaryOpName(op), in, false, loc);
+    }
 }
 
 namespace {
@@ -223,8 +319,6 @@ Value where(ExprLowering &lowering, const CallArgs &args) {
     NodePtr x = requireArray(b[1], args, "x");
     NodePtr y = requireArray(b[2], args, "y");
     DType dtype = promote({x->type.dtype, x->type.weak}, {y->type.dtype, y->type.weak}).dtype;
-    if (isComplex(dtype))
-        throw UserError(args.loc, "complex numbers are not supported yet");
     Shape shape = broadcastShapes(broadcastShapes(cond->type.shape, x->type.shape, args.loc),
                                   y->type.shape, args.loc);
     cond = array::makeBroadcast(truthValue(cond, args.loc), shape, args.loc);
@@ -252,7 +346,7 @@ Value clip(ExprLowering &lowering, const CallArgs &args) {
             pt = promote(pt, {bound->type.dtype, bound->type.weak});
     DType dtype = pt.dtype;
     if (isComplex(dtype))
-        throw UserError(args.loc, "complex numbers are not supported yet");
+        complexUnsupported("clip", dtype, true, args.loc);
     NodePtr result = lowering.castTo(x, dtype, args.loc);
     for (size_t i = 0; i < 2; ++i) {
         NodePtr bound = bounds[i];
@@ -274,6 +368,35 @@ Value clip(ExprLowering &lowering, const CallArgs &args) {
                                  args.loc);
     }
     return Value::array(array::withName(result, "clip"), args.loc);
+}
+
+/// numpy.angle(z, deg=False): arctan2(z.imag, z.real), in degrees with deg=True. A real
+/// `z` gives arctan2(0, z) (float64 for integers, as NumPy).
+Value angle(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"z", true}, {"deg", false}});
+    NodePtr z = requireArray(b[0], args, "z");
+    bool deg = false;
+    if (b[1]) {
+        const Value &d = *b[1];
+        if (d.kind != Value::Array || d.node->kind != array::NodeKind::Constant ||
+            !isBool(d.node->type.dtype))
+            throw UserError(d.loc, "np.angle(): deg must be True or False");
+        deg = d.node->intValue != 0;
+    }
+    NodePtr re = z, im = array::makeIntConstant(0, DType::Int64, true, args.loc);
+    if (isComplex(z->type.dtype)) {
+        re = lowering.unary(UnaryOp::Real, z, args.loc);
+        im = lowering.unary(UnaryOp::Imag, z, args.loc);
+    }
+    if (isBool(re->type.dtype) || isInteger(re->type.dtype))
+        re = lowering.castTo(re, DType::Float64, args.loc);
+    NodePtr a = lowering.binary(BinaryOp::Arctan2, im, re, args.loc);
+    if (deg)
+        a = lowering.binary(BinaryOp::Multiply, a,
+                            array::makeFloatConstant(180 / 3.141592653589793, DType::Float64,
+                                                     true, args.loc),
+                            args.loc);
+    return Value::array(a, args.loc);
 }
 
 } // namespace
@@ -347,6 +470,13 @@ const std::map<std::string, Handler> &elementwiseFunctions() {
         {"numpy.where", where},
         {"numpy.clip", clip},
         {"builtins.abs", unaryUfunc(UnaryOp::Absolute)},
+        {"numpy.real", unaryUfunc(UnaryOp::Real)},
+        {"numpy.imag", unaryUfunc(UnaryOp::Imag)},
+        {"numpy.conj", unaryUfunc(UnaryOp::Conj)},
+        {"numpy.conjugate", unaryUfunc(UnaryOp::Conj)},
+        {"ndarray.conj", unaryUfunc(UnaryOp::Conj)},
+        {"ndarray.conjugate", unaryUfunc(UnaryOp::Conj)},
+        {"numpy.angle", angle},
     };
     return table;
 }

@@ -152,8 +152,8 @@ void SyntaxConverter::convertModuleExpressionStatement(TSNode node, syntax::Modu
         return; // docstrings and other expressions evaluated for their effect
     TSNode left = fieldOf(expr, "left");
     TSNode right = fieldOf(expr, "right");
-    if (TSNode annotation = fieldOf(expr, "type"); !ts_node_is_null(annotation))
-        unsupported(annotation, "type annotation");
+    if (ts_node_is_null(right))
+        return; // `N: int` declares nothing; in `N: int = 3` the annotation is dropped
     if (nodeType(right) == "assignment")
         unsupportedAtModuleLevel(expr, "chained assignment");
     if (nodeType(left) != "identifier")
@@ -165,8 +165,8 @@ syntax::FunctionDef SyntaxConverter::convertFunction(TSNode node) {
     for (const FieldChild &child : childrenOf(node))
         if (nodeType(child.node) == "async")
             unsupported(node, "async function");
-    if (TSNode returns = fieldOf(node, "return_type"); !ts_node_is_null(returns))
-        unsupported(returns, "type annotation");
+    // A return annotation (`-> np.ndarray`) is dropped: the export signature and the
+    // returned values give the types.
     if (TSNode params = fieldOf(node, "type_parameters"); !ts_node_is_null(params))
         unsupported(params, "type parameters");
     syntax::FunctionDef function;
@@ -182,16 +182,53 @@ syntax::FunctionDef SyntaxConverter::convertFunction(TSNode node) {
 
 void SyntaxConverter::convertParameters(TSNode params, syntax::FunctionDef &function) {
     for (TSNode param : namedChildrenOf(params)) {
-        if (nodeType(param) != "identifier")
-            unsupported(param);
-        std::string name(textOf(param));
-        if (std::find(function.params.begin(), function.params.end(), name) !=
+        std::string_view type = nodeType(param);
+        // `x: T`, `x=v`, `x: T = v`: annotations are dropped (the export signature gives
+        // the types), default values kept.
+        TSNode name = param, value = {};
+        if (type == "default_parameter" || type == "typed_default_parameter") {
+            name = fieldOf(param, "name");
+            value = fieldOf(param, "value");
+        } else if (type == "typed_parameter") {
+            name = namedChildrenOf(param).at(0);
+        }
+        if (nodeType(name) != "identifier")
+            unsupported(name);
+        std::string id(textOf(name));
+        if (std::find(function.params.begin(), function.params.end(), id) !=
             function.params.end())
-            throw UserError(locOf(param),
-                            fmt::format("duplicate argument '{}' in function definition", name));
-        function.params.push_back(name);
-        function.paramLocs.push_back(locOf(param));
+            throw UserError(locOf(name),
+                            fmt::format("duplicate argument '{}' in function definition", id));
+        syntax::ExprPtr defaultValue;
+        if (!ts_node_is_null(value)) {
+            defaultValue = convertExpr(value);
+            checkConstantDefault(*defaultValue);
+        } else if (!function.defaults.empty() && function.defaults.back()) {
+            throw UserError(locOf(name), "parameter without a default follows parameter with a "
+                                         "default");
+        }
+        function.params.push_back(id);
+        function.paramLocs.push_back(locOf(name));
+        function.defaults.push_back(std::move(defaultValue));
     }
+}
+
+void SyntaxConverter::checkConstantDefault(const syntax::Expr &e) {
+    if (auto *u = e.as<syntax::Unary>(); u && (u->op == syntax::UnaryOp::Neg ||
+                                               u->op == syntax::UnaryOp::Pos))
+        if (u->operand->as<syntax::IntLiteral>() || u->operand->as<syntax::FloatLiteral>() ||
+            u->operand->as<syntax::ImagLiteral>())
+            return;
+    if (auto *t = e.as<syntax::Tuple>()) {
+        for (const syntax::ExprPtr &element : t->elements)
+            checkConstantDefault(*element);
+        return;
+    }
+    if (e.as<syntax::IntLiteral>() || e.as<syntax::FloatLiteral>() || e.as<syntax::ImagLiteral>() ||
+        e.as<syntax::BoolLiteral>() || e.as<syntax::NoneLiteral>() || e.as<syntax::StringLiteral>())
+        return;
+    throw UserError(e.loc, "npc supports only constant default values: numbers, True, False, "
+                           "None, strings and tuples of them");
 }
 
 } // namespace parser

@@ -100,13 +100,17 @@ struct Stmt {
     template <class T> const T *as() const { return std::get_if<T>(&node); }
 };
 
-/// `def name(params): body` at module level. Default values and *args are rejected.
+/// `def name(params): body` at module level. Type annotations are dropped (the export
+/// signature gives the types); *args, **kwargs and keyword-only parameters are rejected.
 struct FunctionDef {
     std::string name;
     SourceLoc loc;     ///< the whole definition
     SourceLoc nameLoc; ///< the function's name
     std::vector<std::string> params;
     std::vector<SourceLoc> paramLocs;
+    /// One per parameter: its default value (a constant: a number, True, False, None, a
+    /// string, or a tuple of them), or null when it has none.
+    std::vector<ExprPtr> defaults;
     Block body;
 };
 

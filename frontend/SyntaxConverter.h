@@ -85,6 +85,8 @@ private:
     void convertModuleExpressionStatement(TSNode node, syntax::Module &module);
     syntax::FunctionDef convertFunction(TSNode node);
     void convertParameters(TSNode params, syntax::FunctionDef &function);
+    /// UserError unless `e` is a constant npc accepts as a default parameter value.
+    static void checkConstantDefault(const syntax::Expr &e);
 
     // Statements (ConvertStatements.cpp).
     syntax::StmtPtr convertExpressionStatement(TSNode node);

@@ -65,6 +65,9 @@ std::string_view unaryOpName(UnaryOp op) {
     case UnaryOp::IsInf: return "isinf";
     case UnaryOp::IsFinite: return "isfinite";
     case UnaryOp::Invert: return "invert";
+    case UnaryOp::Real: return "real";
+    case UnaryOp::Imag: return "imag";
+    case UnaryOp::Conj: return "conjugate";
     }
     return "?";
 }
@@ -137,7 +140,7 @@ NodePtr makeVar(int index, std::string name, Type type, SourceLoc loc) {
 
 const Node &storeRoot(const Node &target) {
     const Node *n = &target;
-    while (n->kind == NodeKind::View)
+    while (n->kind == NodeKind::View || n->kind == NodeKind::Gather || n->kind == NodeKind::Reshape)
         n = n->operand().get();
     NPC_ASSERT(n->kind == NodeKind::Param || n->kind == NodeKind::Var,
                "store target is not a view of a parameter or variable");
@@ -155,6 +158,14 @@ NodePtr makeFloatConstant(double value, DType dtype, bool weak, SourceLoc loc) {
     NPC_ASSERT(isFloat(dtype), "float constant of non-float dtype");
     Node n = node(NodeKind::Constant, Type{dtype, {}, weak}, loc);
     n.floatValue = value;
+    return finish(std::move(n));
+}
+
+NodePtr makeComplexConstant(double real, double imag, DType dtype, bool weak, SourceLoc loc) {
+    NPC_ASSERT(isComplex(dtype), "complex constant of non-complex dtype");
+    Node n = node(NodeKind::Constant, Type{dtype, {}, weak}, loc);
+    n.floatValue = real;
+    n.imagValue = imag;
     return finish(std::move(n));
 }
 
@@ -392,6 +403,43 @@ NodePtr makeConcat(std::vector<NodePtr> parts, int axis, std::vector<ExtentCheck
     n.axis = axis;
     n.checks = std::move(checks);
     return finish(std::move(n));
+}
+
+NodePtr makeGather(NodePtr value, std::vector<NodePtr> indices, std::vector<int> axes,
+                   int position, std::vector<int> errorAxes, SourceLoc loc) {
+    NPC_ASSERT(!indices.empty() && indices.size() == axes.size() &&
+                   axes.size() == errorAxes.size(),
+               "gather needs one index array per axis");
+    const Shape &index = indices.front()->type.shape;
+    for (const NodePtr &i : indices)
+        NPC_ASSERT(i->type.dtype == DType::Int64 && shapeEqual(i->type.shape, index),
+                   "gather indices must be int64 arrays of one shape");
+    Shape rest;
+    for (int a = 0; a < value->type.rank(); ++a)
+        if (std::find(axes.begin(), axes.end(), a) == axes.end())
+            rest.push_back(value->type.shape[static_cast<size_t>(a)]);
+    NPC_ASSERT(position >= 0 && position <= static_cast<int>(rest.size()),
+               "gather position out of range");
+    for (size_t i = 0; i < axes.size(); ++i)
+        NPC_ASSERT(axes[i] >= 0 && axes[i] < value->type.rank() && (i == 0 || axes[i] > axes[i - 1]),
+                   "gather axes must be increasing and in range");
+    Shape out(rest.begin(), rest.begin() + position);
+    out.insert(out.end(), index.begin(), index.end());
+    out.insert(out.end(), rest.begin() + position, rest.end());
+    Type t{value->type.dtype, std::move(out), false};
+    std::vector<NodePtr> operands{std::move(value)};
+    operands.insert(operands.end(), indices.begin(), indices.end());
+    Node n = node(NodeKind::Gather, std::move(t), loc, std::move(operands));
+    n.axes = std::move(axes);
+    n.axis = position;
+    n.errorAxes = std::move(errorAxes);
+    return finish(std::move(n));
+}
+
+NodePtr makeNonzero(NodePtr mask, Dim count, SourceLoc loc) {
+    NPC_ASSERT(isBool(mask->type.dtype) && mask->type.rank() > 0, "nonzero of a non-bool array");
+    Type t{DType::Int64, {std::move(count)}, false};
+    return finish(node(NodeKind::Nonzero, std::move(t), loc, {std::move(mask)}));
 }
 
 NodePtr withChecks(const NodePtr &n, std::vector<ExtentCheck> checks) {

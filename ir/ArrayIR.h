@@ -32,11 +32,15 @@ struct Type {
 };
 
 /// Elementwise unary ufuncs. Float-only ones (sqrt ... rint) require a float operand (the
-/// frontend casts); IsNan/IsInf/IsFinite/LogicalNot produce bool; Invert takes integers.
+/// frontend casts; sqrt, exp, log, log10 and the trigonometric and hyperbolic ones also take
+/// complex); IsNan/IsInf/IsFinite/LogicalNot produce bool; Invert takes integers. Absolute
+/// of a complex operand, Real and Imag (numpy.real, numpy.imag) produce the float dtype of
+/// its parts; Conj (numpy.conjugate) takes and produces complex.
 enum class UnaryOp {
     Negative, Absolute, Sqrt, Exp, Log, LogicalNot,
     Sign, Exp2, Expm1, Log2, Log10, Log1p, Sin, Cos, Tan, Arcsin, Arccos, Arctan,
     Sinh, Cosh, Tanh, Floor, Ceil, Trunc, Rint, IsNan, IsInf, IsFinite, Invert,
+    Real, Imag, Conj,
 };
 /// Elementwise binary ufuncs. Comparisons produce bool; the others the operand dtype
 /// (logical_and/or/xor take bool operands: the frontend casts to bool first).
@@ -90,6 +94,7 @@ struct ExtentCheck {
     Dim actual, expected;
     bool orOne = false;
     std::string message; ///< NumPy's ValueError message (extents named symbolically)
+    std::string exception = "ValueError"; ///< the npc exception raised (IndexError for masks)
 };
 
 struct Node;
@@ -104,7 +109,8 @@ struct Node {
 
     int param = -1;           ///< Param: argument index; Var: variable index
     std::string name;         ///< Param: argument name; others: Python variable bound to it
-    double floatValue = 0;    ///< Constant (float dtypes)
+    double floatValue = 0;    ///< Constant (float dtypes; the real part of complex ones)
+    double imagValue = 0;     ///< Constant (complex dtypes): the imaginary part
     int64_t intValue = 0;     ///< Constant (integer and bool dtypes); DimValue unused
     Dim dim;                  ///< DimValue
     UnaryOp unaryOp = UnaryOp::Negative;
@@ -122,6 +128,10 @@ struct Node {
     /// fit raises OverflowError at run time, as NEP 50 specifies.
     bool rangeChecked = false;
     std::vector<ViewEntry> view; ///< View
+    /// Gather: the operand axes indexed (`axes`, one per index operand, increasing), where
+    /// the index shape's axes go in the result (`axis`), and each indexed axis as NumPy
+    /// numbers it in IndexError messages (-1: indices known to be in bounds, unchecked).
+    std::vector<int> errorAxes;
     /// Reshape, Broadcast, View, Concat: extents the run time must check (see ExtentCheck).
     std::vector<ExtentCheck> checks;
 
@@ -133,6 +143,9 @@ NodePtr makeParam(int index, std::string name, Type type, SourceLoc loc);
 NodePtr makeVar(int index, std::string name, Type type, SourceLoc loc);
 NodePtr makeIntConstant(int64_t value, DType dtype, bool weak, SourceLoc loc);
 NodePtr makeFloatConstant(double value, DType dtype, bool weak, SourceLoc loc);
+/// A complex64/complex128 constant `real + imag*1j` (a Python `2.5j` literal is a weak
+/// complex128 with real part 0).
+NodePtr makeComplexConstant(double real, double imag, DType dtype, bool weak, SourceLoc loc);
 NodePtr makeDimValue(Dim dim, SourceLoc loc);
 /// Converts to `dtype` (weak-ness dropped). Returns `value` itself if already `dtype`.
 NodePtr makeCast(NodePtr value, DType dtype, SourceLoc loc);
@@ -160,6 +173,19 @@ NodePtr makeBroadcast(NodePtr value, Shape shape, SourceLoc loc);
 /// (operand i + 1 is dynamic[i]).
 NodePtr makeView(NodePtr value, std::vector<ViewEntry> entries, SourceLoc loc,
                  std::vector<NodePtr> dynamic = {});
+/// Integer-array indexing (NumPy's advanced indexing) of `value` along `axes` (increasing,
+/// distinct) by `indices`, int64 arrays of one shape B (the broadcast index shape), one per
+/// axis. The result is the operand's other axes, in order, with B's axes inserted at
+/// `position` (NumPy puts them where the index arrays stood when they are adjacent, first
+/// otherwise). Negative indices wrap; an index outside the axis raises NumPy's IndexError
+/// naming axis `errorAxes[i]` (-1: the indices are known to be in bounds).
+NodePtr makeGather(NodePtr value, std::vector<NodePtr> indices, std::vector<int> axes,
+                   int position, std::vector<int> errorAxes, SourceLoc loc);
+/// The flat C-order positions of the true elements of bool array `mask`, in order (int64,
+/// 1-D, numpy.flatnonzero): `count` is their number, a run-time Value dim the caller has
+/// computed (np.count_nonzero(mask)). `x[mask]` is x's leading axes flattened, gathered
+/// at these positions.
+NodePtr makeNonzero(NodePtr mask, Dim count, SourceLoc loc);
 /// Reduces `axes` (distinct, in range). Empty `axes` is not allowed.
 NodePtr makeReduce(ReduceOp op, NodePtr value, std::vector<int> axes, bool keepdims,
                    SourceLoc loc);
@@ -212,6 +238,7 @@ struct Stmt {
     NodePtr value;      ///< Let, Store: the value (variable's / target's type);
                         ///< If, While: the condition (a bool scalar)
     NodePtr target;     ///< Store: the elements written, a View chain over a Param or Var
+                        ///< (possibly with a Gather over a View or Reshape chain)
     NodePtr start, stop, step; ///< For: Python's range(start, stop, step), int64 scalars
     std::vector<StmtPtr> body;   ///< For, While, If (then)
     std::vector<StmtPtr> orelse; ///< If
@@ -232,7 +259,8 @@ struct Function {
     std::vector<Type> resultTypes;
 };
 
-/// The root of a Store target: the Param or Var node its View chain starts from.
+/// The root of a Store target: the Param or Var node its chain of Views (and, for
+/// integer-array and boolean-mask stores, Gathers and Reshapes) starts from.
 const Node &storeRoot(const Node &target);
 
 /// Text form of a function for --emit-ir and tests: one line per node in topological

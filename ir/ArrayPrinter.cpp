@@ -55,6 +55,8 @@ std::string describe(const Node &n, const std::unordered_map<const Node *, int> 
     case NodeKind::Var:
         return fmt::format("var {} \"{}\"", n.param, n.name);
     case NodeKind::Constant:
+        if (isComplex(n.type.dtype))
+            return fmt::format("constant ({}{:+}j)", n.floatValue, n.imagValue);
         return isFloat(n.type.dtype) ? fmt::format("constant {}", n.floatValue)
                                      : fmt::format("constant {}", n.intValue);
     case NodeKind::DimValue:
@@ -92,6 +94,15 @@ std::string describe(const Node &n, const std::unordered_map<const Node *, int> 
         return fmt::format("iota axis={}", n.axis);
     case NodeKind::Copy:
         return fmt::format("copy {}", ref(0));
+    case NodeKind::Gather: {
+        std::vector<std::string> indices;
+        for (size_t i = 1; i < n.operands.size(); ++i)
+            indices.push_back(ref(i));
+        return fmt::format("gather {}, [{}], axes=({}), at={}", ref(0), fmt::join(indices, ", "),
+                           fmt::join(n.axes, ", "), n.axis);
+    }
+    case NodeKind::Nonzero:
+        return fmt::format("flatnonzero {}", ref(0));
     }
     return "?";
 }
@@ -320,6 +331,18 @@ void verify(const Function &f) {
             check(n.type.dtype == n.operand()->type.dtype &&
                       shapeEqual(n.type.shape, n.operand()->type.shape),
                   n, "copy changes the dtype or shape");
+            break;
+        case NodeKind::Gather:
+            check(n.operands.size() >= 2 && n.axes.size() + 1 == n.operands.size(), n,
+                  "one index array per gathered axis");
+            check(n.type.dtype == n.operand()->type.dtype, n, "gather changes the dtype");
+            for (size_t i = 1; i < n.operands.size(); ++i)
+                check(n.operand(i)->type.dtype == DType::Int64, n, "index array is not int64");
+            break;
+        case NodeKind::Nonzero:
+            check(n.operands.size() == 1 && isBool(n.operand()->type.dtype), n,
+                  "nonzero of a non-bool array");
+            check(n.type.rank() == 1 && n.type.dtype == DType::Int64, n, "nonzero is not 1-D int64");
             break;
         }
     });

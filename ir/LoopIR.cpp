@@ -77,10 +77,16 @@ std::string_view intrinsicName(Intrinsic f) {
     case Intrinsic::SliceLength: return "slice_length";
     case Intrinsic::RangeLength: return "range_length";
     case Intrinsic::NormalizeIndex: return "normalize_index";
+    case Intrinsic::CheckedIndex: return "checked_index";
     case Intrinsic::BroadcastStride: return "bcast_stride";
     case Intrinsic::Infinity: return "infinity";
     case Intrinsic::Lowest: return "lowest";
     case Intrinsic::Highest: return "highest";
+    case Intrinsic::Real: return "real";
+    case Intrinsic::Imag: return "imag";
+    case Intrinsic::Conj: return "conj";
+    case Intrinsic::ComplexMul: return "complex_multiply";
+    case Intrinsic::ComplexDiv: return "complex_divide";
     }
     return "?";
 }
@@ -108,6 +114,21 @@ ExprPtr floatImm(double value, DType dtype) {
     Expr e = base(ExprKind::FloatImm, dtype);
     e.floatValue = value;
     return make(std::move(e));
+}
+
+ExprPtr complexImm(double real, double imag, DType dtype) {
+    Expr e = base(ExprKind::FloatImm, dtype);
+    e.floatValue = real;
+    e.imagValue = imag;
+    return make(std::move(e));
+}
+
+ExprPtr numberImm(double value, DType dtype) {
+    if (isComplex(dtype))
+        return complexImm(value, 0, dtype);
+    if (isFloat(dtype))
+        return floatImm(value, dtype);
+    return intImm(static_cast<int64_t>(value), dtype);
 }
 
 ExprPtr boolImm(bool value) { return intImm(value, DType::Bool); }

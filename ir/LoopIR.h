@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,8 +44,15 @@ enum class Intrinsic {
     SliceStart, SliceLength,     ///< npc::slice_start/length(n, start, stop, step)
     RangeLength,                 ///< npc::range_length(start, stop, step): len(range(...))
     NormalizeIndex,              ///< npc::normalize_index(i, n, axis): wraps, else IndexError
+    /// npc::checked_index(i, n, axis, index_error): wraps like NormalizeIndex; an index
+    /// out of bounds is recorded in the function's `index_error` flag (raised after the
+    /// loop: OpenMP loops cannot throw) and gives 0. Axis -1: known in bounds, no check.
+    CheckedIndex,
     BroadcastStride,             ///< npc::bcast_stride(view, axis): 0 for size-1 axes
     Infinity, Lowest, Highest,   ///< +inf / smallest / largest value of the dtype
+    // Complex numbers (numpy.real, numpy.imag, numpy.conjugate; multiply and divide as
+    // NumPy's complex loops compute them: the textbook product, Smith's quotient).
+    Real, Imag, Conj, ComplexMul, ComplexDiv,
 };
 std::string_view intrinsicName(Intrinsic f);
 
@@ -58,7 +66,8 @@ struct Expr {
     std::string name;   ///< Var: the variable; Load: the buffer's data pointer
                         ///< (a Var with one arg is an element of a lane array: `name[arg]`)
     int64_t intValue = 0;
-    double floatValue = 0;
+    double floatValue = 0;  ///< FloatImm; of a complex dtype: the real part
+    double imagValue = 0;   ///< FloatImm of a complex dtype: the imaginary part
     UnaryOp unaryOp = UnaryOp::Neg;
     BinaryOp binaryOp = BinaryOp::Add;
     Intrinsic intrinsic = Intrinsic::Sqrt;
@@ -70,6 +79,10 @@ ExprPtr var(std::string name, DType dtype);
 ExprPtr laneVar(std::string name, DType dtype, ExprPtr lane);
 ExprPtr intImm(int64_t value, DType dtype = DType::Int64);
 ExprPtr floatImm(double value, DType dtype);
+/// The complex64/complex128 constant `real + imag*1j` (a FloatImm of a complex dtype).
+ExprPtr complexImm(double real, double imag, DType dtype);
+/// The constant `value` of any dtype: an IntImm, or a FloatImm for float and complex.
+ExprPtr numberImm(double value, DType dtype);
 ExprPtr boolImm(bool value);
 ExprPtr cast(ExprPtr value, DType dtype);
 ExprPtr unary(UnaryOp op, ExprPtr value);
@@ -108,6 +121,9 @@ struct Stmt {
     bool simd = false;          ///< For: lanes of a vectorized loop (`#pragma omp simd`)
     std::string reductionVar;
     BinaryOp reductionOp = BinaryOp::Add;
+    /// For with a reductionVar: Minimum or Maximum when the accumulator combines with
+    /// NumPy's NaN-propagating minimum/maximum instead of reductionOp.
+    std::optional<Intrinsic> reductionCall;
     /// For: a Python `for` loop (control flow): never parallel, may contain break.
     bool serial = false;
     bool returnsTuple = false;  ///< Return: the function returns a tuple

@@ -6,6 +6,12 @@
 namespace npc::loop {
 namespace {
 
+/// A reduction loop's combining operation: `+`, `*`, `minimum` or `maximum`.
+std::string reductionName(const Stmt &s) {
+    if (s.reductionCall)
+        return *s.reductionCall == Intrinsic::Minimum ? "minimum" : "maximum";
+    return std::string(binaryOpSymbol(s.reductionOp));
+}
 
 void printStmts(std::string &out, const std::vector<StmtPtr> &stmts, int depth);
 
@@ -19,7 +25,7 @@ void printStmt(std::string &out, const Stmt &s, int depth) {
         out += fmt::format("{}{} {} in 0..{}{} {{\n", pad,
                            s.parallel ? "parallel for" : s.simd ? "simd for" : s.serial ? "serial for" : "for", s.name,
                            str(s.extent),
-                           s.reductionVar.empty() ? "" : fmt::format(" reduce({}:{})", binaryOpSymbol(s.reductionOp), s.reductionVar));
+                           s.reductionVar.empty() ? "" : fmt::format(" reduce({}:{})", reductionName(s), s.reductionVar));
         printStmts(out, s.stmts, depth + 1);
         out += pad + "}\n";
         return;
@@ -128,6 +134,8 @@ std::string str(const ExprPtr &e) {
     case ExprKind::IntImm:
         return e->intValue == kNoneBound ? "None" : std::to_string(e->intValue);
     case ExprKind::FloatImm:
+        if (isComplex(e->dtype))
+            return fmt::format("{}({}, {})", dtypeName(e->dtype), e->floatValue, e->imagValue);
         return fmt::format("{}", e->floatValue);
     case ExprKind::Cast:
         return fmt::format("{}({})", dtypeName(e->dtype), str(e->args[0]));

@@ -70,6 +70,9 @@ ExprPtr Lowering::computeUnary(const Node &n, ExprPtr x) {
     case UnaryOp::IsFinite: return loop::call(Intrinsic::IsFinite, {x}, DType::Bool);
     case UnaryOp::Invert:
         return isBool(t) ? loop::unary(loop::UnaryOp::Not, x) : loop::call(Intrinsic::Invert, {x}, t);
+    case UnaryOp::Real: return loop::call(Intrinsic::Real, {x}, t);
+    case UnaryOp::Imag: return loop::call(Intrinsic::Imag, {x}, t);
+    case UnaryOp::Conj: return loop::call(Intrinsic::Conj, {x}, t);
     }
     NPC_INTERNAL_ERROR("unhandled unary op");
 }
@@ -90,9 +93,13 @@ ExprPtr Lowering::computeBinary(const Node &n, ExprPtr a, ExprPtr b) {
     case BinaryOp::Subtract:
         return arith(loop::BinaryOp::Sub, Intrinsic::WrapSub);
     case BinaryOp::Multiply:
+        if (isComplex(t))
+            return loop::call(Intrinsic::ComplexMul, {a, b}, t);
         return isBool(t) ? loop::binary(loop::BinaryOp::And, a, b)
                          : arith(loop::BinaryOp::Mul, Intrinsic::WrapMul);
     case BinaryOp::TrueDivide:
+        if (isComplex(t))
+            return loop::call(Intrinsic::ComplexDiv, {a, b}, t);
         return loop::binary(loop::BinaryOp::Div, a, b);
     case BinaryOp::FloorDivide:
         return loop::call(Intrinsic::FloorDiv, {a, b}, t);

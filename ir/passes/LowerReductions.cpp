@@ -26,16 +26,19 @@ ExprPtr Lowering::computeReduce(const Node &n, const std::vector<ExprPtr> &idx) 
                   message, "empty:" + message + dimStr(count));
     }
 
-    // Accumulators, declared in the enclosing scope. A float32 sum accumulates in float64
-    // and rounds once at the end: NumPy's pairwise summation keeps the error of long
-    // float32 sums small, an in-order float32 sum would not.
-    DType accType = op == ReduceOp::Sum && t == DType::Float32 ? DType::Float64 : t;
+    // Accumulators, declared in the enclosing scope. A float32 (complex64) sum accumulates
+    // in float64 (complex128) and rounds once at the end: NumPy's pairwise summation keeps
+    // the error of long float32 sums small, an in-order float32 sum would not.
+    DType accType = op != ReduceOp::Sum ? t
+                    : t == DType::Float32 ? DType::Float64
+                    : t == DType::Complex64 ? DType::Complex128
+                                            : t;
     std::string acc = fresh(hintFor(n));
     std::string best;
     ExprPtr init;
     switch (op) {
-    case ReduceOp::Sum: init = isFloat(accType) ? loop::floatImm(0, accType) : loop::intImm(0, accType); break;
-    case ReduceOp::Prod: init = isFloat(accType) ? loop::floatImm(1, accType) : loop::intImm(1, accType); break;
+    case ReduceOp::Sum: init = loop::numberImm(0, accType); break;
+    case ReduceOp::Prod: init = loop::numberImm(1, accType); break;
     case ReduceOp::Min:
     case ReduceOp::ArgMin:
         init = loop::call(isFloat(t) ? Intrinsic::Infinity : Intrinsic::Highest, {}, t);
@@ -80,6 +83,12 @@ ExprPtr Lowering::computeReduce(const Node &n, const std::vector<ExprPtr> &idx) 
             if (op == ReduceOp::Sum || op == ReduceOp::Prod) {
                 loop->reductionVar = acc;
                 loop->reductionOp = op == ReduceOp::Sum ? loop::BinaryOp::Add : loop::BinaryOp::Mul;
+            } else if ((op == ReduceOp::Min || op == ReduceOp::Max) && !isBool(t) &&
+                       (isInteger(t) || isFloat(t))) {
+                // min/max are associative and commutative (NaN included): threads may
+                // combine partial results in any order.
+                loop->reductionVar = acc;
+                loop->reductionCall = op == ReduceOp::Min ? Intrinsic::Minimum : Intrinsic::Maximum;
             }
         }
         body->push_back(loop);
@@ -148,6 +157,8 @@ ExprPtr Lowering::accumulate(array::ReduceOp op, DType t, ExprPtr acc, ExprPtr v
     bool sum = op == array::ReduceOp::Sum;
     if (isBool(t))
         return loop::binary(sum ? loop::BinaryOp::Or : loop::BinaryOp::And, acc, v);
+    if (isComplex(t) && !sum)
+        return loop::call(Intrinsic::ComplexMul, {acc, v}, t);
     if (needsWrapping(t) || (t == DType::UInt16 && !sum))
         return loop::call(sum ? Intrinsic::WrapAdd : Intrinsic::WrapMul, {acc, v}, t);
     return loop::binary(sum ? loop::BinaryOp::Add : loop::BinaryOp::Mul, acc, v);
@@ -181,9 +192,7 @@ Storage Lowering::lowerScan(const Node &n, const std::string &name) {
     }
     bool sum = n.reduceOp == array::ReduceOp::Sum;
     std::string acc = fresh(hintFor(n) + "_acc");
-    ExprPtr init = isFloat(t)  ? loop::floatImm(sum ? 0 : 1, t)
-                   : isBool(t) ? loop::boolImm(!sum)
-                               : loop::intImm(sum ? 0 : 1, t);
+    ExprPtr init = isBool(t) ? loop::boolImm(!sum) : loop::numberImm(sum ? 0 : 1, t);
     body->push_back(loop::decl(acc, t, init, true));
     ExprPtr flat = loop::intImm(0);
     for (size_t a = 0; a < in.size(); ++a) {

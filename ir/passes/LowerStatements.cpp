@@ -19,8 +19,7 @@ void Lowering::declareVariables() {
     for (const array::Variable &v : af_.variables) {
         if (v.type.rank() == 0) {
             std::string name = fresh(v.name);
-            ExprPtr zero = isFloat(v.type.dtype) ? loop::floatImm(0, v.type.dtype)
-                                                 : loop::intImm(0, v.type.dtype);
+            ExprPtr zero = loop::numberImm(0, v.type.dtype);
             out_.body.push_back(loop::decl(name, v.type.dtype, zero, true));
             variables_.push_back(Storage{name, {}});
             continue;
@@ -51,10 +50,21 @@ void Lowering::commentLine(SourceLoc loc, std::vector<StmtPtr> &into) {
 }
 
 void Lowering::lowerValue(const NodePtr &value, std::vector<StmtPtr> &into, Destination dest) {
-    Schedule schedule = scheduleStages(std::vector<NodePtr>{value});
+    // A boolean-mask store target's true positions are computed with the value's stages.
+    std::vector<NodePtr> roots;
+    if (dest.kind == Destination::Target)
+        for (const Node *n = dest.target; n->kind == NodeKind::View ||
+                                          n->kind == NodeKind::Gather ||
+                                          n->kind == NodeKind::Reshape;
+             n = n->operand().get())
+            for (const NodePtr &op : n->operands)
+                if (op->kind == NodeKind::Nonzero)
+                    roots.push_back(op);
+    roots.push_back(value);
+    Schedule schedule = scheduleStages(roots);
     const Schedule *saved = sched_;
     sched_ = &schedule;
-    countUsers({value});
+    countUsers(roots);
     for (const Stage &stage : schedule.stages)
         lowerStage(stage, into, stage.root == value ? dest : Destination{});
     sched_ = saved;

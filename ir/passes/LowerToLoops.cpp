@@ -12,6 +12,8 @@ ExprPtr Lowering::compute(const Node &n, const std::vector<ExprPtr> &idx) {
     case NodeKind::Var:
         NPC_INTERNAL_ERROR("parameters and variables are loaded by scalarize");
     case NodeKind::Constant:
+        if (isComplex(n.type.dtype))
+            return loop::complexImm(n.floatValue, n.imagValue, n.type.dtype);
         if (isFloat(n.type.dtype))
             return loop::floatImm(n.floatValue, n.type.dtype);
         return loop::intImm(n.intValue, n.type.dtype);
@@ -46,6 +48,10 @@ ExprPtr Lowering::compute(const Node &n, const std::vector<ExprPtr> &idx) {
         return idx.at(static_cast<size_t>(n.axis));
     case NodeKind::Copy: // a value of its own only once materialized; fused, it is its operand
         return scalarize(n.operand(), idx);
+    case NodeKind::Gather:
+        return scalarize(n.operand(), gatherIndex(n, idx));
+    case NodeKind::Nonzero:
+        NPC_INTERNAL_ERROR("flatnonzero is always a stage of its own (lowerNonzero)");
     }
     NPC_INTERNAL_ERROR("unhandled array node kind");
 }
@@ -59,7 +65,7 @@ void Lowering::checkExtents(const Node &n) {
         if (c.orOne)
             failed = loop::binary(loop::BinaryOp::And, failed,
                                   loop::binary(loop::BinaryOp::Ne, actual, loop::intImm(1)));
-        check(failed, "ValueError", c.message,
+        check(failed, c.exception, c.message,
               fmt::format("extent:{}:{}", loop::str(failed), c.message));
     }
 }

@@ -343,9 +343,15 @@ private:
     /// The offset of element `idx` of store target `target` in its root's buffer.
     ExprPtr targetOffset(const Node &target, std::vector<ExprPtr> idx) {
         const Node *n = &target;
-        while (n->kind == NodeKind::View) {
-            idx = viewIndex(*n, idx);
-            n = n->operand().get();
+        for (;; n = n->operand().get()) {
+            if (n->kind == NodeKind::View)
+                idx = viewIndex(*n, idx);
+            else if (n->kind == NodeKind::Gather)
+                idx = gatherIndex(*n, idx);
+            else if (n->kind == NodeKind::Reshape)
+                idx = reshapeIndex(*n, idx);
+            else
+                break;
         }
         return offset(idx, rootStorage(*n).strides);
     }
@@ -373,11 +379,15 @@ private:
         blocks_ = {&body0};
         depth_ = static_cast<size_t>(root.type.rank());
         const Node *shapeNode = dest.kind == Destination::Target ? dest.target : &root;
-        bool scan = root.kind == NodeKind::Scan;
+        bool scan = root.kind == NodeKind::Scan || root.kind == NodeKind::Nonzero;
         if (scan) { // runs in a buffer of its own; another destination gets a copy of it
-            storage_[&root] = lowerScan(root, freshBuffer(hint));
+            storage_[&root] = root.kind == NodeKind::Scan ? lowerScan(root, freshBuffer(hint))
+                                                          : lowerNonzero(root, freshBuffer("nonzero"));
             stageRoot_ = nullptr;
         }
+        // Integer-array stores: indices checked (and wrapped) before any element is written,
+        // and written in order where they may repeat (NumPy: the last write wins).
+        bool ordered = dest.kind == Destination::Target && prepareGatherTarget(*dest.target);
         if (scan && dest.kind == Destination::Fresh) {
             // done: the scan's buffer is the stage's value
         } else if (shapeNode->type.rank() == 0) {
@@ -417,6 +427,7 @@ private:
                 }
                 std::string v = loopVar(idx.size());
                 StmtPtr loop = loop::forLoop(v, dimExpr(d), {});
+                loop->reductionLoop = ordered;
                 body->push_back(loop);
                 body = &loop->stmts;
                 idx.push_back(loop::var(v, DType::Int64));
@@ -522,6 +533,10 @@ private:
     ExprPtr computeReduce(const Node &n, const std::vector<ExprPtr> &idx);
     ExprPtr accumulate(array::ReduceOp op, DType t, ExprPtr acc, ExprPtr v);
     Storage lowerScan(const Node &n, const std::string &name);
+    // Integer-array indexing and boolean masks (LowerGather.cpp).
+    std::vector<ExprPtr> gatherIndex(const Node &n, const std::vector<ExprPtr> &idx);
+    Storage lowerNonzero(const Node &n, const std::string &name);
+    bool prepareGatherTarget(const Node &target);
     std::vector<ExprPtr> viewIndex(const Node &n, const std::vector<ExprPtr> &idx);
     std::vector<ExprPtr> broadcastIndex(const Node &n, const std::vector<ExprPtr> &idx);
     std::vector<ExprPtr> transposeIndex(const Node &n, const std::vector<ExprPtr> &idx);
@@ -550,6 +565,8 @@ private:
     std::vector<std::map<std::string, ExprPtr>> memo_;
     std::string lastComment_;
     std::set<std::string> checked_;
+    /// Store targets' gathers: their index arrays, checked and wrapped into buffers.
+    std::map<const Node *, std::vector<Storage>> gatherIndices_;
     std::set<std::string> loopNames_;
     size_t depth_ = 0;
 };

@@ -58,6 +58,24 @@ bool inlineExpression(const Node &n, const std::map<const Node *, int> &users) {
     }
 }
 
+/// True when evaluating `n` calls a transcendental function (exp, log, sin, a float
+/// power, ...): one costs more than storing an element and loading it back.
+bool transcendental(const Node &n) {
+    using array::BinaryOp;
+    using array::UnaryOp;
+    static const std::set<UnaryOp> unary = {
+        UnaryOp::Exp,    UnaryOp::Log,    UnaryOp::Exp2,  UnaryOp::Expm1, UnaryOp::Log2,
+        UnaryOp::Log10,  UnaryOp::Log1p,  UnaryOp::Sin,   UnaryOp::Cos,   UnaryOp::Tan,
+        UnaryOp::Arcsin, UnaryOp::Arccos, UnaryOp::Arctan, UnaryOp::Sinh, UnaryOp::Cosh,
+        UnaryOp::Tanh};
+    if (n.kind == NodeKind::Unary)
+        return unary.count(n.unaryOp) > 0;
+    if (n.kind == NodeKind::Binary)
+        return n.binaryOp == BinaryOp::Arctan2 || n.binaryOp == BinaryOp::Hypot ||
+               (n.binaryOp == BinaryOp::Power && isFloat(n.type.dtype));
+    return false;
+}
+
 } // namespace
 
 bool Schedule::isMaterialized(const Node *n) const {
@@ -93,7 +111,7 @@ Schedule scheduleStages(const std::vector<NodePtr> &results) {
         if (n->kind == NodeKind::Reduce && (repeated || users[n.get()] > 1))
             materialize.insert(n.get());
         // A scan writes its running values into a buffer of its own (a sequential loop).
-        if (n->kind == NodeKind::Scan)
+        if (n->kind == NodeKind::Scan || n->kind == NodeKind::Nonzero)
             materialize.insert(n.get());
         if (n->kind == NodeKind::Concat)
             for (const NodePtr &part : n->operands)
@@ -102,7 +120,7 @@ Schedule scheduleStages(const std::vector<NodePtr> &results) {
         bool below = repeated;
         if (n->kind == NodeKind::Broadcast && expands(*n))
             below = true;
-        if (n->kind == NodeKind::View)
+        if (n->kind == NodeKind::View || n->kind == NodeKind::Gather)
             below = true;
         if (n->kind == NodeKind::Reduce || materialize.count(n.get()))
             below = false;
@@ -111,6 +129,34 @@ Schedule scheduleStages(const std::vector<NodePtr> &results) {
     };
     for (const NodePtr &r : results)
         mark(r, false);
+
+    // An elementwise value that calls a transcendental function and that two loop nests
+    // evaluate (softmax's `e` in `e / np.sum(e, axis=1, keepdims=True)`: the sum's nest
+    // and the division's) gets a buffer, so each element's exp is computed once.
+    std::map<const Node *, std::set<const Node *>> nests;
+    std::function<void(const NodePtr &, const Node *)> reach = [&](const NodePtr &n,
+                                                                 const Node *root) {
+        for (const NodePtr &op : n->operands)
+            if (!materialize.count(op.get()) && nests[op.get()].insert(root).second)
+                reach(op, root);
+    };
+    std::vector<const Node *> roots(materialize.begin(), materialize.end());
+    std::map<const Node *, NodePtr> handles;
+    std::function<void(const NodePtr &)> collect = [&](const NodePtr &n) {
+        if (!handles.emplace(n.get(), n).second)
+            return;
+        for (const NodePtr &op : n->operands)
+            collect(op);
+    };
+    for (const NodePtr &r : results)
+        collect(r);
+    for (const Node *root : roots)
+        reach(handles.at(root), root);
+    for (const auto &[n, from] : nests) {
+        bool elementwise = n->kind == NodeKind::Unary || n->kind == NodeKind::Binary;
+        if (from.size() > 1 && elementwise && n->type.rank() > 0 && transcendental(*n))
+            materialize.insert(n);
+    }
 
     Schedule s;
     std::set<const Node *> emitted;

@@ -1,6 +1,7 @@
 // Pass schedule-stages: decides fusion. Every array op is fused into the loop nest of
-// its consumer except values that must be materialized: results, and reductions that
-// would otherwise be recomputed (used twice, or consumed under an expanding broadcast).
+// its consumer except values that must be materialized: results, reductions that would
+// otherwise be recomputed (used twice, or consumed under an expanding broadcast), and
+// elementwise values calling exp, log, sin, ... that two loop nests would each compute.
 #pragma once
 
 #include "ir/ArrayIR.h"

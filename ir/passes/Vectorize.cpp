@@ -1,7 +1,9 @@
-// Outer-loop vectorization by lane arrays (see Vectorize.h).
+// Vectorization: inner loops over rows by `omp simd`, else outer loops by lane arrays
+// (see Vectorize.h).
 #include "ir/passes/Vectorize.h"
 
 #include <functional>
+#include <map>
 #include <set>
 
 namespace npc::passes {
@@ -33,6 +35,257 @@ void declaredNames(const std::vector<StmtPtr> &stmts, std::set<std::string> &out
         declaredNames(s->orelse, out);
     }
 }
+
+/// A name not yet in `names` (then reserved), starting from `hint`.
+std::string freshName(std::set<std::string> &names, const std::string &hint) {
+    std::string name = hint;
+    for (int n = 2; names.count(name); ++n)
+        name = hint + std::to_string(n);
+    names.insert(name);
+    return name;
+}
+
+/// A min/max accumulator of an inner loop: `name = op(name, value)`.
+struct Accumulator {
+    std::string name;
+    DType dtype;
+    loop::Intrinsic op;
+};
+
+/// Inner-loop vectorization: a parallel loop over rows whose inner loops each run along
+/// one row (elementwise, or a minimum/maximum reduction) keeps its rows on the threads and
+/// runs each inner loop in SIMD lanes along the row, where an outer vectorization would
+/// load lanes from different rows (strided gathers). Per-element results are unchanged:
+/// elementwise iterations are independent, and minimum/maximum (NaN-propagating) give the
+/// same value in any order.
+class InnerVectorizer {
+public:
+    InnerVectorizer(int lanes, std::set<std::string> &names) : lanes_(lanes), names_(names) {}
+
+    /// True when every inner loop of parallel loop `p` can run in lanes and there is at
+    /// least one. `cond` is then the run-time test that they are long enough to fill the
+    /// lanes (null when their extents are constants that do).
+    bool applies(const Stmt &p, ExprPtr &cond) {
+        std::set<std::string> inside = {p.name};
+        declaredNames(p.stmts, inside);
+        int loops = 0;
+        std::set<std::string> seen;
+        for (const StmtPtr &s : p.stmts) {
+            switch (s->kind) {
+            case StmtKind::Decl:
+            case StmtKind::Assign:
+            case StmtKind::Store:
+            case StmtKind::Comment:
+                break;
+            case StmtKind::For: {
+                std::vector<Accumulator> accs;
+                if (!vectorizable(*s, accs) || mentions(s->extent, inside))
+                    return false;
+                ++loops;
+                if (s->extent->kind == ExprKind::IntImm) {
+                    if (s->extent->intValue < 2 * lanes_)
+                        return false;
+                    break;
+                }
+                if (!seen.insert(loop::str(s->extent)).second)
+                    break;
+                ExprPtr test =
+                    loop::binary(loop::BinaryOp::Ge, s->extent, loop::intImm(2 * lanes_));
+                cond = cond ? loop::binary(loop::BinaryOp::And, cond, test) : test;
+                break;
+            }
+            default:
+                return false;
+            }
+        }
+        return loops > 0;
+    }
+
+    /// `p` with each inner loop vectorized (call after `applies`).
+    StmtPtr run(const Stmt &p) {
+        std::vector<StmtPtr> body;
+        for (const StmtPtr &s : p.stmts) {
+            if (s->kind != StmtKind::For) {
+                body.push_back(s);
+                continue;
+            }
+            std::vector<Accumulator> accs;
+            vectorizable(*s, accs);
+            std::vector<StmtPtr> inner = accs.empty() ? elementwise(*s) : reduction(*s, accs);
+            body.insert(body.end(), inner.begin(), inner.end());
+        }
+        StmtPtr out = loop::forLoop(p.name, p.extent, std::move(body));
+        out->parallel = p.parallel;
+        out->reductionLoop = p.reductionLoop;
+        return out;
+    }
+
+private:
+    /// An innermost loop whose iterations are independent but for minimum/maximum
+    /// accumulators (`accs`), each writing its own elements and reading no element
+    /// another iteration writes.
+    bool vectorizable(const Stmt &l, std::vector<Accumulator> &accs) {
+        // A minimum/maximum reduction loop (reductionCall) is handled as one below.
+        if (l.parallel || l.serial || l.simd || (!l.reductionVar.empty() && !l.reductionCall))
+            return false;
+        std::set<std::string> local;
+        std::map<std::string, std::string> stored; // buffer -> offset written
+        bool indexed = false;
+        for (const StmtPtr &s : l.stmts) {
+            switch (s->kind) {
+            case StmtKind::Comment:
+                break;
+            case StmtKind::Decl:
+                if (s->lanes)
+                    return false;
+                local.insert(s->name);
+                break;
+            case StmtKind::Assign: {
+                if (s->offset)
+                    return false;
+                if (local.count(s->name))
+                    break;
+                const loop::Expr &v = *s->value;
+                bool minmax = v.kind == ExprKind::Call && v.args.size() == 2 &&
+                              (v.intrinsic == loop::Intrinsic::Maximum ||
+                               v.intrinsic == loop::Intrinsic::Minimum) &&
+                              v.args[0]->kind == ExprKind::Var && v.args[0]->args.empty() &&
+                              v.args[0]->name == s->name && !mentions(v.args[1], {s->name});
+                if (!minmax)
+                    return false;
+                for (const Accumulator &a : accs)
+                    if (a.name == s->name)
+                        return false;
+                accs.push_back({s->name, v.dtype, v.intrinsic});
+                break;
+            }
+            case StmtKind::Store: {
+                // Each iteration writes its own element: no indirect (scattered) stores,
+                // whose repeated indices must be written in order.
+                bool indirect = false;
+                loop::forEachExpr(s->offset, [&](const loop::Expr &e) {
+                    indirect |= e.kind == ExprKind::Load;
+                });
+                if (indirect || !mentions(s->offset, {l.name}))
+                    return false;
+                if (stored.count(s->name) && stored[s->name] != loop::str(s->offset))
+                    return false;
+                stored[s->name] = loop::str(s->offset);
+                indexed = true;
+                break;
+            }
+            default:
+                return false;
+            }
+        }
+        // Accumulators are read only by their own update.
+        for (const Accumulator &a : accs) {
+            int uses = 0;
+            for (const StmtPtr &s : l.stmts) {
+                loop::forEachExpr(s->value, [&](const loop::Expr &e) {
+                    uses += e.kind == ExprKind::Var && e.name == a.name;
+                });
+                loop::forEachExpr(s->offset, [&](const loop::Expr &e) {
+                    uses += e.kind == ExprKind::Var && e.name == a.name;
+                });
+            }
+            if (uses != 1)
+                return false;
+        }
+        // Loads of a buffer the loop writes must read the element the same iteration writes.
+        bool ok = true;
+        for (const StmtPtr &s : l.stmts)
+            for (const ExprPtr &e : {s->value, s->offset})
+                loop::forEachExpr(e, [&](const loop::Expr &x) {
+                    if (x.kind != ExprKind::Load)
+                        return;
+                    indexed |= mentions(x.args[0], {l.name});
+                    auto it = stored.find(x.name);
+                    if (it != stored.end() && it->second != loop::str(x.args[0]))
+                        ok = false;
+                });
+        return ok && indexed;
+    }
+
+    /// Independent iterations: the loop itself becomes `omp simd`.
+    std::vector<StmtPtr> elementwise(const Stmt &l) {
+        StmtPtr out = loop::forLoop(l.name, l.extent, l.stmts);
+        out->simd = true;
+        return {out};
+    }
+
+    /// Lane-wise partial minima/maxima, combined in lane order after the loop:
+    ///   var acc_lanes[lanes]; simd for lane { acc_lanes[lane] = acc }
+    ///   for k_block in 0..N / lanes { simd for lane { let k = k_block * lanes + lane; body } }
+    ///   for lane in 0..lanes { acc = op(acc, acc_lanes[lane]) }
+    ///   for k_rest in 0..N - N / lanes * lanes { let k = N / lanes * lanes + k_rest; body }
+    /// Starting every lane from the accumulator's value is exact: op(a, a) == a.
+    std::vector<StmtPtr> reduction(const Stmt &l, const std::vector<Accumulator> &accs) {
+        std::string lane = freshName(names_, "lane");
+        std::string blockVar = freshName(names_, l.name + "_block");
+        std::string rest = freshName(names_, l.name + "_rest");
+        ExprPtr laneIdx = loop::var(lane, DType::Int64);
+        ExprPtr w = loop::intImm(lanes_);
+        ExprPtr blocks = loop::binary(loop::BinaryOp::Div, l.extent, w);
+        ExprPtr done = loop::binary(loop::BinaryOp::Mul, blocks, w);
+        std::map<std::string, std::string> laneArray;
+        std::vector<StmtPtr> out, init, combine;
+        for (const Accumulator &a : accs) {
+            std::string arr = freshName(names_, a.name + "_lanes");
+            laneArray[a.name] = arr;
+            StmtPtr d = loop::decl(arr, a.dtype, nullptr, true);
+            d->lanes = lanes_;
+            out.push_back(d);
+            init.push_back(loop::assignLane(arr, laneIdx, loop::var(a.name, a.dtype)));
+            combine.push_back(loop::assign(
+                a.name, loop::call(a.op,
+                                   {loop::var(a.name, a.dtype), loop::laneVar(arr, a.dtype, laneIdx)},
+                                   a.dtype)));
+        }
+        StmtPtr initLoop = loop::forLoop(lane, w, std::move(init));
+        initLoop->simd = true;
+        out.push_back(initLoop);
+
+        std::vector<StmtPtr> laneBody = {loop::decl(
+            l.name, DType::Int64,
+            loop::binary(loop::BinaryOp::Add,
+                         loop::binary(loop::BinaryOp::Mul, loop::var(blockVar, DType::Int64), w),
+                         laneIdx))};
+        for (const StmtPtr &s : l.stmts) {
+            auto it = s->kind == StmtKind::Assign ? laneArray.find(s->name) : laneArray.end();
+            if (it == laneArray.end()) {
+                laneBody.push_back(s);
+                continue;
+            }
+            const loop::Expr &v = *s->value;
+            ExprPtr elem = loop::laneVar(it->second, v.dtype, laneIdx);
+            laneBody.push_back(loop::assignLane(
+                it->second, laneIdx, loop::call(v.intrinsic, {elem, v.args[1]}, v.dtype)));
+        }
+        StmtPtr lanesLoop = loop::forLoop(lane, w, std::move(laneBody));
+        lanesLoop->simd = true;
+        StmtPtr blockLoop = loop::forLoop(blockVar, blocks, {lanesLoop});
+        blockLoop->reductionLoop = true;
+        out.push_back(blockLoop);
+
+        StmtPtr combineLoop = loop::forLoop(lane, w, std::move(combine));
+        combineLoop->reductionLoop = true;
+        out.push_back(combineLoop);
+
+        std::vector<StmtPtr> restBody = {loop::decl(
+            l.name, DType::Int64,
+            loop::binary(loop::BinaryOp::Add, done, loop::var(rest, DType::Int64)))};
+        restBody.insert(restBody.end(), l.stmts.begin(), l.stmts.end());
+        StmtPtr restLoop =
+            loop::forLoop(rest, loop::binary(loop::BinaryOp::Sub, l.extent, done), restBody);
+        restLoop->reductionLoop = true;
+        out.push_back(restLoop);
+        return out;
+    }
+
+    int lanes_;
+    std::set<std::string> &names_;
+};
 
 class LoopVectorizer {
 public:
@@ -227,6 +480,20 @@ void vectorizeBlock(std::vector<StmtPtr> &stmts, int lanes, std::set<std::string
         }
         bool candidate = s->kind == StmtKind::For && s->parallel && s->reductionVar.empty();
         std::vector<StmtPtr> replacement;
+        ExprPtr longRows;
+        InnerVectorizer inner(lanes, names);
+        if (candidate && inner.applies(*s, longRows)) {
+            // Rows too short to fill the lanes run in groups of rows instead.
+            StmtPtr rows = inner.run(*s);
+            if (longRows) {
+                std::vector<StmtPtr> outer = LoopVectorizer(*s, lanes, names).run();
+                if (outer.empty())
+                    outer = {s};
+                rows = loop::ifThen(longRows, {rows}, std::move(outer));
+            }
+            body.push_back(rows);
+            continue;
+        }
         if (candidate)
             replacement = LoopVectorizer(*s, lanes, names).run();
         if (replacement.empty())

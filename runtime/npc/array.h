@@ -15,6 +15,10 @@
 #include <type_traits>
 #include <utility>
 
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
 namespace npc {
 
 /// Extents or strides of a rank-`Rank` array.
@@ -155,6 +159,7 @@ public:
         bytes = (bytes + alignment - 1) / alignment * alignment;
         data_.reset(static_cast<T *>(
             ::operator new (bytes == 0 ? alignment : bytes, std::align_val_t{alignment})));
+        advise_huge_pages(data_.get(), bytes);
     }
 
     Array(const Array &other) : Array(other.shape_) {
@@ -206,6 +211,23 @@ private:
             ::operator delete (static_cast<void *>(p), std::align_val_t{alignment});
         }
     };
+
+    /// Asks Linux for transparent huge pages on large buffers, as NumPy does (its
+    /// arrays of 4 MiB and more): 512 times fewer page faults on first touch.
+    static void advise_huge_pages(void *p, std::size_t bytes) noexcept {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+        constexpr std::size_t page = 4096, threshold = std::size_t{4} << 20;
+        if (bytes < threshold)
+            return;
+        auto begin = (reinterpret_cast<std::uintptr_t>(p) + page - 1) / page * page;
+        auto end = (reinterpret_cast<std::uintptr_t>(p) + bytes) / page * page;
+        if (end > begin)
+            madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
+#else
+        (void)p;
+        (void)bytes;
+#endif
+    }
 
     [[noreturn]] static void throw_too_big() {
         throw ValueError("array is too big; `arr.size * arr.dtype.itemsize` is larger than "

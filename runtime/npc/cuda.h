@@ -276,6 +276,8 @@ void copy_to_host(const DeviceArray<T, Rank> &device, ArrayView<T, Rank> host) {
 #endif // <cuda_runtime_api.h>
 
 #if defined(__CUDACC__)
+#include "npc/ufunc.h"
+
 #include <cuda/std/limits>
 
 #include <cstring>
@@ -289,6 +291,47 @@ __device__ inline int64_t thread_index() {
 }
 __device__ inline int64_t thread_count() {
     return static_cast<int64_t>(gridDim.x) * blockDim.x;
+}
+
+/// The first out-of-bounds element of an integer index array met by a kernel (kernels
+/// cannot throw): written by checked_index, read and cleared by raise_index_error.
+struct IndexErrorState {
+    unsigned long long failed;
+    long long index, size;
+    int axis;
+};
+namespace detail {
+/// One per program (a variable template: no duplicate symbols across translation units).
+template <class Tag = void> __device__ IndexErrorState index_error_state{};
+} // namespace detail
+
+/// npc::checked_index for kernels: wraps a negative index; outside [-size, size) records
+/// the first such index for raise_index_error and gives 0.
+__device__ inline int64_t checked_index(int64_t i, int64_t size, int axis) {
+    int64_t j = i < 0 ? i + size : i;
+    if (j >= 0 && j < size)
+        return j;
+    IndexErrorState &s = detail::index_error_state<>;
+    if (atomicCAS(&s.failed, 0ull, 1ull) == 0ull) {
+        s.index = i;
+        s.size = size;
+        s.axis = axis;
+    }
+    return 0;
+}
+
+/// After a kernel that indexes with checked_index: throws NumPy's IndexError for the index
+/// it recorded, if any (waits for the kernel; clears the record).
+inline void raise_index_error() {
+    IndexErrorState s{};
+    check(cudaMemcpyFromSymbol(&s, detail::index_error_state<>, sizeof s),
+          "reading the index error flag");
+    if (!s.failed)
+        return;
+    IndexErrorState clear{};
+    check(cudaMemcpyToSymbol(detail::index_error_state<>, &clear, sizeof clear),
+          "clearing the index error flag");
+    throw_index_error(s.index, s.axis, s.size);
 }
 
 /// +inf, NaN and the extreme finite values of a dtype, usable in device code (the
@@ -327,6 +370,14 @@ struct Times {
             return a * b;
         }
     }
+};
+
+/// NumPy's minimum and maximum (NaN propagates) as reduction operations.
+struct Minimum {
+    template <class T> __device__ T operator()(T a, T b) const { return npc::minimum<T>(a, b); }
+};
+struct Maximum {
+    template <class T> __device__ T operator()(T a, T b) const { return npc::maximum<T>(a, b); }
 };
 
 namespace detail {

@@ -5,6 +5,7 @@
 #include "npc/config.h"
 #include "npc/error.h"
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 
@@ -17,6 +18,47 @@ inline int64_t normalize_index(int64_t i, int64_t size, int axis) {
     int64_t j = i < 0 ? i + size : i;
     if (j < 0 || j >= size)
         throw_index_error(i, axis, size);
+    return j;
+}
+
+/// The first out-of-bounds index met by checked_index in a parallel loop, which cannot
+/// throw: the loop goes on reading element 0 instead, and the generated code calls
+/// raise_if_set() once the loop is done (NumPy raises before using any element).
+class IndexErrorFlag {
+public:
+    void record(int64_t index, int axis, int64_t size) {
+        bool expected = false;
+        if (failed_.compare_exchange_strong(expected, true)) {
+            index_ = index;
+            axis_ = axis;
+            size_ = size;
+        }
+    }
+    /// Throws NumPy's IndexError for the recorded index, if any (and clears the flag).
+    void raise_if_set() {
+        if (!failed_.load())
+            return;
+        failed_.store(false);
+        throw_index_error(index_, axis_, size_);
+    }
+
+private:
+    std::atomic<bool> failed_{false};
+    int64_t index_ = 0, size_ = 0;
+    int axis_ = 0;
+};
+
+/// An element of an integer index array (numpy's advanced indexing) into an axis of
+/// extent `size`: negative indices count from the end. Outside [-size, size) the index is
+/// recorded in `flag` (see IndexErrorFlag) and 0 is returned, so the loop stays in bounds
+/// (an empty axis has no element 0, but then every index is out of bounds and nothing is
+/// read before the error is raised... the caller never loads with a flagged index).
+inline int64_t checked_index(int64_t i, int64_t size, int axis, IndexErrorFlag &flag) {
+    int64_t j = i < 0 ? i + size : i;
+    if (j < 0 || j >= size) [[unlikely]] {
+        flag.record(i, axis, size);
+        return 0;
+    }
     return j;
 }
 

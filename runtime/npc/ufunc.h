@@ -5,6 +5,7 @@
 
 #include "npc/arith.h"
 #include "npc/bitwise.h"
+#include "npc/complex.h"
 #include "npc/config.h"
 #include "npc/index.h"
 
@@ -132,6 +133,59 @@ template <class T> NPC_HD constexpr T maximum(T a, T b) {
         return a > b ? a : b;
 }
 
+} // namespace npc
+
+#if defined(_OPENMP) && !NPC_DEVICE_PASS
+// OpenMP reductions `reduction(npc_minimum : acc)` and `npc_maximum` with NumPy's
+// NaN-propagating minimum/maximum (OpenMP's own min/max leave NaN handling unspecified).
+// Each thread starts from the accumulator's value before the loop, which min and max
+// may combine with any number of times.
+// clang-format off
+#pragma omp declare reduction(npc_minimum : float : omp_out = npc::minimum<float>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_maximum : float : omp_out = npc::maximum<float>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_minimum : double : omp_out = npc::minimum<double>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_maximum : double : omp_out = npc::maximum<double>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_minimum : int8_t : omp_out = npc::minimum<int8_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_maximum : int8_t : omp_out = npc::maximum<int8_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_minimum : int16_t : omp_out = npc::minimum<int16_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_maximum : int16_t : omp_out = npc::maximum<int16_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_minimum : int32_t : omp_out = npc::minimum<int32_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_maximum : int32_t : omp_out = npc::maximum<int32_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_minimum : int64_t : omp_out = npc::minimum<int64_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_maximum : int64_t : omp_out = npc::maximum<int64_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_minimum : uint8_t : omp_out = npc::minimum<uint8_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_maximum : uint8_t : omp_out = npc::maximum<uint8_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_minimum : uint16_t : omp_out = npc::minimum<uint16_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_maximum : uint16_t : omp_out = npc::maximum<uint16_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_minimum : uint32_t : omp_out = npc::minimum<uint32_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_maximum : uint32_t : omp_out = npc::maximum<uint32_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_minimum : uint64_t : omp_out = npc::minimum<uint64_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+#pragma omp declare reduction(npc_maximum : uint64_t : omp_out = npc::maximum<uint64_t>(omp_out, omp_in)) \
+    initializer(omp_priv = omp_orig)
+// clang-format on
+#endif
+
+namespace npc {
+
 /// numpy.power for integers inside parallel loops, which exceptions cannot leave: a
 /// negative exponent sets `failed` and gives 0; the caller then throws NumPy's
 /// ValueError("Integers to negative integer powers are not allowed.").
@@ -146,8 +200,9 @@ template <class T> inline T power_flagged(T base, T exp, std::atomic<bool> &fail
 }
 
 /// Identities of min/max reductions: +inf, and the extreme finite values of a dtype.
-template <class T> NPC_HD constexpr T infinity() { return std::numeric_limits<T>::infinity(); }
-template <class T> NPC_HD constexpr T lowest() { return std::numeric_limits<T>::lowest(); }
-template <class T> NPC_HD constexpr T highest() { return std::numeric_limits<T>::max(); }
+/// Host code only (std::numeric_limits is not device code); kernels use npc::cuda's.
+template <class T> constexpr T infinity() { return std::numeric_limits<T>::infinity(); }
+template <class T> constexpr T lowest() { return std::numeric_limits<T>::lowest(); }
+template <class T> constexpr T highest() { return std::numeric_limits<T>::max(); }
 
 } // namespace npc

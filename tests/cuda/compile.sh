@@ -1,11 +1,24 @@
 #!/usr/bin/env bash
-# Compile test of `npc transpile --target cuda` (needs nvcc, not a GPU): transpiles
-# samples/kmeans.py and tests/cuda/kernels.py with --emit-main and builds each with nvcc,
-# warnings as errors, for sm_90 (H100/H200) and for nvcc's default architecture; the
-# samples with Python control flow (loops, while, if, in-place updates) are built for
-# sm_90 only. The driver (<module>_main.cu, host code only) is compiled once per module
-# and linked; the header is also compiled by the host C++ compiler alone (it has no device
-# code). At most NPC_CUDA_JOBS (default 2) compiles run at a time.
+# Compile test of `npc transpile --target cuda` (needs nvcc, not a GPU): every sample
+# (samples/*.py), every end-to-end kernel (tests/e2e/kernels/*.py) and tests/cuda/kernels.py
+# is transpiled with --target cuda --emit-main and built as a user builds it, with nvcc,
+# warnings as errors, for sm_90 (H100/H200) and for nvcc's default architecture; the program
+# is linked and must start (`--help` touches no GPU).
+#
+# To keep CI fast (nvcc's fixed cost per translation unit is ~15 s of CPU here):
+# - <module>.cu is compiled ONCE for both architectures (two -gencode options: the host code
+#   is compiled once, the device code by cicc and ptxas once per architecture, each with its
+#   own warnings), so one object and one link serve both;
+# - the driver <module>_main.cu has no device code, so nvcc compiles it as C++ (`-x c++`:
+#   the host compiler alone, with CUDA's include directory), which also checks that
+#   <module>.cuh is plain C++ (-Wpedantic) that programs built without nvcc can include;
+# - modules build in parallel, NPC_CUDA_JOBS (default 2) at a time.
+#
+# A file npc rejects for both targets (exit 1 with a located error on --target cuda and on
+# the OpenMP target: a diagnostics test) is skipped and listed; one it rejects for CUDA only
+# is a failure. Files that do not transpile or build for CUDA yet match a pattern of
+# KNOWN_FAILURES below, with the reason; one of them that builds is a failure too (remove
+# its pattern from the list).
 #
 # Usage: compile.sh NPC NVCC SOURCE_DIR WORK_DIR
 set -euo pipefail
@@ -15,30 +28,88 @@ nvcc=$2
 src=$3
 work=$4
 
+# Files (glob patterns relative to SOURCE_DIR) expected not to transpile or build for
+# CUDA: why.
+declare -A KNOWN_FAILURES=(
+    [tests/e2e/kernels/complex_*.py]="complex numbers are OpenMP-only: --target cuda rejects them with a located error"
+)
+known_failure() { # known_failure FILE: prints why FILE is a known failure, else fails
+    local pattern
+    for pattern in "${!KNOWN_FAILURES[@]}"; do
+        # shellcheck disable=SC2053 # a glob match
+        if [[ $1 == $pattern ]]; then
+            echo "${KNOWN_FAILURES[$pattern]}"
+            return 0
+        fi
+    done
+    return 1
+}
+# npc options some files are built with, as their end-to-end tests build them.
+declare -A NPC_FLAGS=(
+    [tests/e2e/kernels/default_float.py]="--default-float float32"
+)
+
 # -Werror all-warnings turns nvcc's own diagnostics and the host compiler's into errors.
 flags=(-std=c++20 -O2 -Xcompiler -Wall,-Wextra -Werror all-warnings)
-
+# nvcc's default architecture, as the -arch of its cicc step (compute_75 for nvcc 13):
+# compiling with -gencode for it and for sm_90 is two builds in one.
 rm -rf "$work"
 mkdir -p "$work"
-modules=()
-# Modules built for sm_90 and the default architecture; those with control flow: sm_90.
-both_archs=(kmeans kernels)
-flow_samples=(heat2d jacobi clip_stats mandelbrot nbody)
-sources=("$src/samples/kmeans.py" "$src/tests/cuda/kernels.py")
-for m in "${flow_samples[@]}"; do
-    sources+=("$src/samples/$m.py")
-done
+: >"$work/empty.cu"
+default_arch=$("$nvcc" -dryrun -c "$work/empty.cu" -o "$work/empty.o" 2>&1 |
+    grep -o -- '-arch compute_[0-9a-z]*' | head -1 | sed 's/.*compute_//') || true
+[[ -n $default_arch ]] || { echo "error: cannot tell nvcc's default architecture" >&2; exit 1; }
+archs=(-gencode "arch=compute_90,code=[sm_90,compute_90]"
+    -gencode "arch=compute_$default_arch,code=[sm_$default_arch,compute_$default_arch]")
+
+# Transpile every file into WORK/<group>/<file stem>/ (groups: samples, e2e, cuda).
+sources=("$src"/samples/*.py "$src"/tests/e2e/kernels/*.py "$src/tests/cuda/kernels.py")
+dirs=()     # one per module to build
+skipped=()  # rejected by npc on both targets
+known=()    # known failures, with the reason
+failed=0
 for py in "${sources[@]}"; do
-    m=$(basename "$py" .py)
-    "$npc" transpile "$py" --target cuda --emit-main -o "$work/$m"
-    for f in "$m.cuh" "$m.cu" "${m}_main.cu" npc/cuda.h; do
-        [[ -f "$work/$m/$f" ]] || { echo "error: npc did not write $m/$f" >&2; exit 1; }
+    rel=${py#"$src"/}
+    case $rel in
+        samples/*) group=samples ;;
+        tests/e2e/*) group=e2e ;;
+        *) group=cuda ;;
+    esac
+    d="$work/$group/$(basename "$py" .py)"
+    mkdir -p "$work/$group"
+    read -ra extra <<<"${NPC_FLAGS[$rel]:-}"
+    rc=0
+    "$npc" transpile "$py" --target cuda --emit-main "${extra[@]}" -o "$d" \
+        >"$d.npc.log" 2>&1 || rc=$?
+    if ((rc != 0)); then
+        rc_cpp=0
+        "$npc" transpile "$py" --emit-main "${extra[@]}" -o "$d.cpp" >/dev/null 2>&1 ||
+            rc_cpp=$?
+        if ((rc == 1 && rc_cpp == 1)); then
+            skipped+=("$rel")
+        elif why=$(known_failure "$rel"); then
+            known+=("$rel: $why")
+        else
+            echo "FAILED: npc --target cuda exits $rc on $rel (the OpenMP target: $rc_cpp):" >&2
+            cat "$d.npc.log" >&2
+            failed=1
+        fi
+        continue
+    fi
+    main=$(compgen -G "$d/*_main.cu" | head -1) ||
+        { echo "error: npc wrote no <module>_main.cu for $rel" >&2; exit 1; }
+    m=$(basename "$main" _main.cu)
+    for f in "$m.cuh" "$m.cu" npc/cuda.h; do
+        [[ -f "$d/$f" ]] || { echo "error: npc did not write $f for $rel" >&2; exit 1; }
     done
-    grep -q '__global__' "$work/$m/$m.cu" || { echo "error: $m.cu has no kernel" >&2; exit 1; }
-    grep -q 'npc::cuda::check_launch' "$work/$m/$m.cu" ||
-        { echo "error: $m.cu launches are unchecked" >&2; exit 1; }
-    modules+=("$m")
+    if grep -q '__global__' "$d/$m.cu" && ! grep -q 'npc::cuda::check_launch' "$d/$m.cu"; then
+        echo "error: $rel: $m.cu launches are unchecked" >&2
+        exit 1
+    fi
+    echo "$rel" >"$d.source"
+    dirs+=("$d")
 done
+
 # The shapes of output the kernels must take (see codegen/CudaKernels.h).
 expect() { # expect FILE COUNT PATTERN: PATTERN occurs on COUNT lines ("+" for at least one)
     local n
@@ -49,88 +120,84 @@ expect() { # expect FILE COUNT PATTERN: PATTERN occurs on COUNT lines ("+" for a
     echo "error: $1 has '$3' on $n lines, expected $2" >&2
     exit 1
 }
-expect kmeans/kmeans.cu 2 "__global__ void __launch_bounds__(npc::cuda::kBlockSize)" # fused: 1 per overload
-expect kmeans/kmeans.cu 0 "<<<1, 1>>>"
-expect kmeans/kmeans.cu 2 "for (int64_t i = npc::cuda::thread_index(); i < X_shape0; i += npc::cuda::thread_count())"
-expect kmeans/kmeans.cuh 2 "npc::cuda::DeviceArray<int64_t, 1> kmeans_device("
-expect kernels/kernels.cu + "npc::cuda::block_reduce_into<npc::cuda::Plus>"
-expect kernels/kernels.cu + "npc::cuda::block_reduce_into<npc::cuda::Times>"
-expect kernels/kernels.cu + "<<<1, 1>>>"
-expect kernels/kernels.cu + "npc::cuda::quiet_nan<double>()"
+expect samples/kmeans/kmeans.cu 2 "__global__ void __launch_bounds__(npc::cuda::kBlockSize)" # fused: 1 per overload
+expect samples/kmeans/kmeans.cu 0 "<<<1, 1>>>"
+expect samples/kmeans/kmeans.cu 2 "for (int64_t i = npc::cuda::thread_index(); i < X_shape0; i += npc::cuda::thread_count())"
+expect samples/kmeans/kmeans.cuh 2 "npc::cuda::DeviceArray<int64_t, 1> kmeans_device("
+expect cuda/kernels/kernels.cu + "npc::cuda::block_reduce_into<npc::cuda::Plus>"
+expect cuda/kernels/kernels.cu + "npc::cuda::block_reduce_into<npc::cuda::Times>"
+expect cuda/kernels/kernels.cu + "<<<1, 1>>>"
+expect cuda/kernels/kernels.cu + "npc::cuda::quiet_nan<double>()"
 # Python control flow stays on the host; the stages inside it are kernel launches.
-expect heat2d/heat2d.cu 2 "for (int64_t _iter_py = 0; _iter_py < trips; ++_iter_py) {" # 1 per overload
-expect heat2d/heat2d.cu 6 "<<<npc::cuda::grid_size(" # 2 in the loop, 1 copy: per overload
-expect heat2d/heat2d.cu 0 "<<<1, 1>>>"
-expect heat2d/heat2d.cu 2 "npc::cuda::copy_to_host(u_device, u);" # u is updated in place
-expect jacobi/jacobi.cu 1 "for (;;) {"
-expect jacobi/jacobi.cu + "= npc::cuda::scalar_to_host(" # the loop condition, on the host
-expect jacobi/jacobi.cu 1 "break;"
-expect clip_stats/clip_stats.cu 1 "npc::cuda::block_reduce_into<npc::cuda::Plus>(count2_data, count2);"
-expect clip_stats/clip_stats.cu 1 "if (result_host0) {"
-expect mandelbrot/mandelbrot.cu 1 "    for (int64_t i_iter = 0; i_iter < trips; ++i_iter) {" # host
-expect mandelbrot/mandelbrot.cu 1 "        for (int64_t j_iter = 0; j_iter < trips2; ++j_iter) {"
-expect mandelbrot/mandelbrot.cu 1 "            for (;;) {"
-expect nbody/nbody.cu 1 "for (int64_t step_iter = 0; step_iter < trips; ++step_iter) {"
-expect nbody/nbody.cu 0 "<<<1, 1>>>"
+expect samples/heat2d/heat2d.cu 2 "for (int64_t _iter_py = 0; _iter_py < trips; ++_iter_py) {" # 1 per overload
+expect samples/heat2d/heat2d.cu 6 "<<<npc::cuda::grid_size(" # 2 in the loop, 1 copy: per overload
+expect samples/heat2d/heat2d.cu 0 "<<<1, 1>>>"
+expect samples/heat2d/heat2d.cu 2 "npc::cuda::copy_to_host(u_device, u);" # u is updated in place
+expect samples/jacobi/jacobi.cu 1 "for (;;) {"
+expect samples/jacobi/jacobi.cu + "= npc::cuda::scalar_to_host(" # the loop condition, on the host
+expect samples/jacobi/jacobi.cu 1 "break;"
+expect samples/clip_stats/clip_stats.cu 1 "npc::cuda::block_reduce_into<npc::cuda::Plus>(count2_data, count2);"
+expect samples/clip_stats/clip_stats.cu 1 "if (result_host0) {"
+expect samples/mandelbrot/mandelbrot.cu 1 "    for (int64_t i_iter = 0; i_iter < trips; ++i_iter) {" # host
+expect samples/mandelbrot/mandelbrot.cu 1 "        for (int64_t j_iter = 0; j_iter < trips2; ++j_iter) {"
+expect samples/mandelbrot/mandelbrot.cu 1 "            for (;;) {"
+expect samples/nbody/nbody.cu 1 "for (int64_t step_iter = 0; step_iter < trips; ++step_iter) {"
+expect samples/nbody/nbody.cu 0 "<<<1, 1>>>"
+# An argument no kernel reads is cast to void in the device entry point (-Wunused-parameter).
+expect e2e/unused_argument/unused_argument.cu 1 "(void)z; // not read by the computation"
 
-# Compiles run in the background, at most $jobs at a time; each logs to its own file and
-# writes its exit status to NAME.rc; logs are shown on failure.
+# build DIR: compiles <module>.cu (both architectures) and the driver, links, runs --help.
+# Any output of a step (a warning nvcc does not count as one) fails the build.
+build() {
+    local d=$1 m
+    m=$(basename "$(compgen -G "$d/*_main.cu" | head -1)" _main.cu)
+    "$nvcc" "${flags[@]}" "${archs[@]}" -I"$d" -c "$d/$m.cu" -o "$d/$m.o" &&
+        "$nvcc" "${flags[@]}" -Xcompiler -Wpedantic -x c++ -I"$d" -c "$d/${m}_main.cu" -o "$d/${m}_main.o" &&
+        "$nvcc" "${archs[@]}" "$d/$m.o" "$d/${m}_main.o" -o "$d/$m" &&
+        "$d/$m" --help >/dev/null
+}
+# Builds run in the background, at most $jobs at a time; each logs to DIR.log and writes
+# its exit status to DIR.rc.
 jobs=${NPC_CUDA_JOBS:-2}
-names=()
-start() { # start NAME COMMAND...
-    local name=$1
-    shift
+for d in "${dirs[@]}"; do
     (
         rc=0
-        "$@" >"$work/$name.log" 2>&1 || rc=$?
-        echo "$rc" >"$work/$name.rc"
+        build "$d" >"$d.log" 2>&1 || rc=$?
+        echo "$rc" >"$d.rc"
     ) &
-    names+=("$name")
     while (($(jobs -rp | wc -l) >= jobs)); do
         wait -n || true
     done
-}
-archs_of() { # the architectures module $1 is built for
-    if [[ " ${both_archs[*]} " == *" $1 "* ]]; then echo sm_90 default; else echo sm_90; fi
-}
-for m in "${modules[@]}"; do
-    d="$work/$m"
-    start "$m-main" "$nvcc" "${flags[@]}" -I"$d" -c "$d/${m}_main.cu" -o "$d/main.o"
-    for arch in $(archs_of "$m"); do
-        start "$m-$arch" "$nvcc" "${flags[@]}" $([[ $arch == default ]] || echo "-arch=$arch") \
-            -I"$d" -c "$d/$m.cu" -o "$d/$arch.o"
-    done
 done
-cuda_include="$(dirname "$(readlink -f "$nvcc")")/../include"
-if command -v c++ >/dev/null && [[ -f "$cuda_include/cuda_runtime_api.h" ]]; then
-    printf '#include "kmeans.cuh"\n' >"$work/host_include.cpp"
-    start host-include c++ -std=c++20 -Wall -Wextra -Wpedantic -Werror -fsyntax-only \
-        -I"$work/kmeans" -I"$cuda_include" "$work/host_include.cpp"
-fi
-
 wait
-failed=0
-for n in "${names[@]}"; do
-    if [[ $(cat "$work/$n.rc" 2>/dev/null) != 0 ]]; then
-        echo "FAILED: $n" >&2
-        cat "$work/$n.log" >&2
-        failed=1
-    elif [[ -s "$work/$n.log" ]]; then
-        echo "unexpected output from $n:" >&2
-        cat "$work/$n.log" >&2
+
+built=0
+for d in "${dirs[@]}"; do
+    rel=$(cat "$d.source")
+    rc=$(cat "$d.rc" 2>/dev/null || echo none)
+    ok=0
+    [[ $rc == 0 && ! -s $d.log ]] && ok=1
+    if why=$(known_failure "$rel"); then
+        if ((ok)); then
+            echo "FAILED: $rel builds now: take it off KNOWN_FAILURES in $0" >&2
+            failed=1
+        else
+            known+=("$rel: $why")
+        fi
+    elif ((ok)); then
+        built=$((built + 1))
+    else
+        [[ $rc == 0 ]] && echo "FAILED (warnings): $rel" >&2 || echo "FAILED: $rel" >&2
+        cat "$d.log" >&2
         failed=1
     fi
 done
-[[ $failed == 0 ]] || exit 1
-
-for m in "${modules[@]}"; do
-    d="$work/$m"
-    for arch in $(archs_of "$m"); do
-        "$nvcc" $([[ $arch == default ]] || echo "-arch=$arch") "$d/$arch.o" "$d/main.o" \
-            -o "$d/${m}_$arch"
-        # --help touches no GPU: the program links and starts.
-        "$d/${m}_$arch" --help >/dev/null
-    done
+for rel in "${skipped[@]}"; do
+    echo "skipped (npc rejects it on both targets): $rel"
 done
-echo "cuda compile test: ${both_archs[*]} built for sm_90 and the default architecture," \
-    "${flow_samples[*]} for sm_90"
+for k in "${known[@]}"; do
+    echo "known failure: $k"
+done
+((failed == 0)) || exit 1
+echo "cuda compile test: $built modules built for sm_90 and sm_$default_arch (nvcc's default)," \
+    "${#skipped[@]} skipped, ${#known[@]} known failures"

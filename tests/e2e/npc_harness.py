@@ -44,7 +44,8 @@ CXXFLAGS = ["-std=c++20", "-O2", "-fopenmp", "-Wall", "-Wextra", "-Werror"]
 
 # Tolerances for floats, unless a test documents a reason for another: npc may reassociate
 # float reductions (parallel code, wider accumulators), so results are not bitwise NumPy's.
-RTOL = {np.dtype(np.float64): 1e-12, np.dtype(np.float32): 1e-5}
+RTOL = {np.dtype(np.float64): 1e-12, np.dtype(np.float32): 1e-5,
+        np.dtype(np.complex128): 1e-12, np.dtype(np.complex64): 1e-5}
 
 # Seconds a driver run may take; kernels here run on small inputs.
 RUN_TIMEOUT = 60

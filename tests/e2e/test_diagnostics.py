@@ -67,11 +67,32 @@ CASES = [
         def f(x):
             return x + 1
         """, "# npc export f(", (3, "f(x)")),
-    ("complex-argument", """
-        # npc export f(complex128[:])
+    ("complex-ordering", """
+        # npc export f(complex128[:], complex128[:])
+        def f(a, b):
+            return a < b
+        """, "ufunc 'less' of complex128", (5, "a < b")),
+    ("complex-floor", """
+        # npc export f(complex64[:])
+        def f(z):
+            return np.floor(z)
+        """, "ufunc 'floor' is not supported for complex64", (5, "np.floor")),
+    ("complex-floor-divide", """
+        # npc export f(float64[:])
         def f(x):
-            return x + 1
-        """, "complex128", (3, "complex128")),
+            return x // 1j
+        """, "ufunc 'floor_divide' is not supported for complex128", (5, "x // 1j")),
+    ("complex-max", """
+        # npc export f(complex128[:])
+        def f(z):
+            return np.max(z)
+        """, "np.max() of complex128 is not supported", (5, "np.max")),
+    ("complex-inplace-into-float", """
+        # npc export f(float64[:])
+        def f(x):
+            x += 1j
+            return x
+        """, "same_kind", (5, "x += 1j")),
     ("unknown-type", """
         # npc export f(flaot64[:])
         def f(x):
@@ -303,6 +324,119 @@ CASES += [
             if x[0] > 0:
                 return x
         """, "returns a value on some paths", (4, "f(x)")),
+    ("helper-returns-two-shapes", """
+        def h(x):
+            if x[0] > 0:
+                return x
+            return x[1:]
+
+        # npc export f(float64[:])
+        def f(x):
+            return h(x)
+        """, "returns shape (x.shape[0] - 1,) here but (x.shape[0],) elsewhere", (6, "return")),
+    ("helper-returns-two-counts", """
+        def h(x):
+            if x[0] > 0:
+                return x, x
+            return x
+
+        # npc export f(float64[:])
+        def f(x):
+            return h(x)
+        """, "'h' returns 1 value here but 2 elsewhere", (6, "return")),
+    ("helper-returns-none-on-one-path", """
+        def h(x):
+            for i in range(x.shape[0]):
+                if x[i] > 0:
+                    return i
+
+        # npc export f(float64[:])
+        def f(x):
+            return h(x)
+        """, "returns a value on some paths", (3, "h(x)")),
+    ("helper-missing-argument", """
+        def h(x, y, k=2.0):
+            return x * y * k
+
+        # npc export f(float64[:])
+        def f(x):
+            return h(x)
+        """, "h() missing 1 required positional argument: 'y'", (8, "h(x)")),
+    ("helper-unexpected-keyword", """
+        def h(x, k=2.0):
+            return x * k
+
+        # npc export f(float64[:])
+        def f(x):
+            return h(x, kk=3.0)
+        """, "h() got an unexpected keyword argument 'kk'", (8, "kk=")),
+    ("helper-too-many-arguments", """
+        def h(x, k=2.0):
+            return x * k
+
+        # npc export f(float64[:])
+        def f(x):
+            return h(x, 1.0, 2.0)
+        """, "h() takes from 1 to 2 positional arguments but 3 were given", (8, "h(x")),
+    ("helper-multiple-values", """
+        def h(x, k=2.0):
+            return x * k
+
+        # npc export f(float64[:])
+        def f(x):
+            return h(x, 1.0, k=2.0)
+        """, "h() got multiple values for argument 'k'", (8, "k=")),
+    ("default-not-constant", """
+        def h(x, k=np.pi):
+            return x * k
+
+        # npc export f(float64[:])
+        def f(x):
+            return h(x)
+        """, "only constant default values", (3, "np.pi")),
+    ("default-missing-after-default", """
+        # npc export f(float64[:])
+        def f(x, k=1.0, n):
+            return x * k
+        """, "parameter without a default follows parameter with a default", (4, "n)")),
+    ("export-signature-too-short", """
+        # npc export f(float64[:])
+        def f(x, n, k=1.0):
+            return x * k
+        """, "has 1 argument type but the function takes 2 to 3 arguments", (3, "#")),
+    ("mask-not-leading", """
+        # npc export f(float64[:,:], bool[:])
+        def f(x, m):
+            return x[:, m]
+        """, "boolean mask over the leading axes only", (5, "m]")),
+    ("two-masks", """
+        # npc export f(float64[:,:], bool[:])
+        def f(x, m):
+            return x[m, m]
+        """, "one boolean mask", (5, "m, m")),
+    ("mask-shape-mismatch", """
+        # npc export f(float64[5], bool[4])
+        def f(x, m):
+            return x[m]
+        """, "boolean index did not match indexed array along axis 0; size of axis is 5 but "
+             "size of corresponding boolean axis is 4", (5, "m]")),
+    ("index-arrays-mismatch", """
+        # npc export f(float64[:,:], int64[3], int64[2])
+        def f(x, i, j):
+            return x[i, j]
+        """, "shape mismatch: indexing arrays could not be broadcast together with shapes "
+             "(3,) (2,)", (5, "x[i, j]")),
+    ("float-index-array", """
+        # npc export f(float64[:], float64[:])
+        def f(x, g):
+            return x[g]
+        """, "integer arrays and boolean arrays are supported as indices", (5, "g]")),
+    ("assign-into-gathered-copy", """
+        # npc export f(float64[:], int64[:])
+        def f(x, i):
+            x[i][0] = 1.0
+            return x
+        """, "npc can only assign into parameters, local arrays and views", (5, "x[i][0]")),
 ]
 
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")

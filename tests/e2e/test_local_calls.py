@@ -11,3 +11,34 @@ KERNEL = "local_calls.py"
 def test_calls(kernel, dtype, n):
     rng = np.random.default_rng(n)
     kernel.check(rng.normal(size=n).astype(dtype), rng.normal(size=(3, n)).astype(dtype))
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("n", [1, 6, 40])
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_returns(kernels, dtype, n, seed):
+    k = kernels("local_returns.py")
+    rng = np.random.default_rng(seed + 10 * n)
+    k.check(rng.normal(size=n).astype(dtype), rng.normal(size=(3, n)).astype(dtype))
+
+
+def test_returns_no_match(kernels):
+    # Nothing above the thresholds: every helper reaches its final return.
+    k = kernels("local_returns.py")
+    k.check(np.full(5, -3.0), np.full((2, 5), -3.0))
+
+
+@pytest.mark.parametrize("n", [1, 7])
+def test_defaults(kernels, n):
+    k = kernels("local_defaults.py")
+    rng = np.random.default_rng(n)
+    k.check(rng.normal(size=n), rng.normal(size=(3, n)))
+    k.check(rng.normal(size=n).astype(np.float32), rng.normal(size=(3, n)).astype(np.float32),
+            0.75)
+
+
+@pytest.mark.parametrize("c", [True, False])
+def test_update_on_one_path(kernels, c):
+    k = kernels("local_call_paths.py")
+    k.check(np.array([-1.0, 2.0, 3.0]), c)
+    k.check(np.array([4.0, -2.0]), c)

@@ -146,3 +146,30 @@ TEST_CASE("schedule-stages materializes a reduction consumed through a broadcast
     Function g{"twice", {}, {x}, {twice}, false, {}, {}, {}};
     CHECK(passes::scheduleStages(g).stages.size() == 2);
 }
+
+TEST_CASE("schedule-stages computes an exp read by two loop nests once", "[ir][fusion]") {
+    // e / e.sum(axis=1, keepdims=True) with e = np.exp(x): the sum's nest and the
+    // division's would each call exp; e gets a buffer instead.
+    NodePtr x = param2d(0, "x");
+    NodePtr e = makeUnary(UnaryOp::Exp, x, DType::Float64, {});
+    NodePtr sum = makeReduce(ReduceOp::Sum, e, {1}, true, {});
+    NodePtr ratio = makeBinary(BinaryOp::TrueDivide, e, makeBroadcast(sum, x->type.shape, {}), {});
+    Function f{"softmax", {}, {x}, {ratio}, false, {}, {}, {}};
+    passes::Schedule s = passes::scheduleStages(f);
+    REQUIRE(s.stages.size() == 3);
+    CHECK(s.stages[0].root == e);
+    CHECK(s.stages[1].root == sum);
+    CHECK(s.stages[2].root == ratio);
+    // Cheap values are recomputed (d in both dsum's nest and the division's), and an exp
+    // used twice in one nest is a temporary of that nest (exp(x) * exp(x)), not a buffer.
+    NodePtr d = makeBinary(BinaryOp::Subtract, x, makeBroadcast(sum, x->type.shape, {}), {});
+    NodePtr dsum = makeReduce(ReduceOp::Sum, d, {1}, true, {});
+    NodePtr cheap = makeBinary(BinaryOp::TrueDivide, d, makeBroadcast(dsum, x->type.shape, {}), {});
+    Function g{"cheap", {}, {x}, {cheap}, false, {}, {}, {}};
+    passes::Schedule t = passes::scheduleStages(g);
+    REQUIRE(t.stages.size() == 3); // sum (e only in its nest), dsum, cheap: d stays fused
+    CHECK(!t.isMaterialized(d.get()));
+    CHECK(!t.isMaterialized(e.get()));
+    Function h{"square", {}, {x}, {makeBinary(BinaryOp::Multiply, e, e, {})}, false, {}, {}, {}};
+    CHECK(passes::scheduleStages(h).stages.size() == 1);
+}

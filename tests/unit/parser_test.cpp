@@ -307,3 +307,23 @@ TEST_CASE("parser: comments may appear anywhere", "[parser]") {
 TEST_CASE("parser: names that are soft keywords elsewhere", "[parser]") {
     CHECK(bodyOf("    match = print(exec, type)\n") == "match = print(exec, type)\n");
 }
+
+TEST_CASE("parser: default values and annotations of parameters", "[parser]") {
+    SourceFile file{"t.py", "def f(a: np.ndarray, b=2.5, c: int = -1, d=(None, 'x', True)) "
+                            "-> np.ndarray:\n    s: float = 0.0\n    t: int\n    return a\n"};
+    syntax::Module module = parseModule(file);
+    const syntax::FunctionDef &f = module.functions.at(0);
+    CHECK(f.params == std::vector<std::string>{"a", "b", "c", "d"});
+    CHECK(spelled(file, f.paramLocs[2]) == "c");
+    REQUIRE(f.defaults.size() == 4);
+    CHECK(f.defaults[0] == nullptr);
+    CHECK(dumpExpr(f.defaults[1].get()) == "2.5f");
+    CHECK(dumpExpr(f.defaults[2].get()) == "(-1)");
+    CHECK(dumpExpr(f.defaults[3].get()) == "(None, 'x', True)");
+    // Annotations are dropped; a bare `t: int` declares nothing.
+    CHECK(dumpBlock(f.body) == "s = 0f\npass\nreturn a\n");
+    SourceFile constant{"t.py", "N: int = 3\nM: int\n"};
+    syntax::Module m = parseModule(constant);
+    REQUIRE(m.constants.size() == 1);
+    CHECK(m.constants[0].name == "N");
+}

@@ -1,0 +1,140 @@
+// Lowering of NumPy's advanced indexing to array IR: integer index arrays (a Gather of a
+// view, the index arrays broadcast together) and boolean masks (the masked axes flattened
+// and gathered at the mask's true positions, whose number only the run time knows).
+#include "frontend/LowerContext.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace npc::lowering {
+
+using array::NodePtr;
+
+/// NumPy's rules (numpy.org/doc/stable/user/basics.indexing.html#advanced-indexing):
+/// integer scalars next to index arrays are advanced indices too; the index arrays
+/// broadcast to one shape B; when the advanced indices are adjacent B replaces their axes
+/// in place, else B's axes come first. Scalars are applied by a view first (they remove
+/// their axes either way), then the arrays gather along the view's remaining axes.
+NodePtr ExprLowering::advancedIndex(const NodePtr &base, const std::vector<IndexItem> &items,
+                                    std::vector<NodePtr> dynamic, SourceLoc loc) {
+    using Kind = IndexItem::Kind;
+    auto masks = std::count_if(items.begin(), items.end(),
+                               [](const IndexItem &i) { return i.kind == Kind::BoolArray; });
+    auto arrays = std::count_if(items.begin(), items.end(),
+                                [](const IndexItem &i) { return i.kind == Kind::IntArray; });
+    std::vector<array::ViewEntry> entries;
+    if (masks > 0) {
+        // A mask over the leading axes, then basic indices: the same as the basic indices
+        // applied first, then the mask (whatever NumPy's placement rule, B comes first).
+        auto first = std::find_if(items.begin(), items.end(),
+                                  [](const IndexItem &i) { return i.kind == Kind::BoolArray; });
+        if (masks > 1 || arrays > 0)
+            throw UserError(first->loc, "npc supports one boolean mask and no integer index "
+                                        "arrays in one subscript");
+        if (first != items.begin())
+            throw UserError(first->loc, "npc supports a boolean mask over the leading axes only "
+                                        "(x[mask], x[mask, 1:]), not after other indices");
+        for (const IndexItem &item : items) {
+            if (item.kind != Kind::BoolArray) {
+                entries.push_back(item.entry);
+                continue;
+            }
+            for (int a = 0; a < item.array->type.rank(); ++a)
+                entries.push_back(array::ViewEntry::all());
+        }
+        NodePtr view = array::makeView(base, std::move(entries), loc, std::move(dynamic));
+        return maskIndex(view, first->array, first->loc, loc);
+    }
+    std::vector<NodePtr> indices;
+    std::vector<int> axes, errorAxes;
+    int viewAxis = 0, sourceAxis = 0;
+    std::vector<size_t> advancedItems;
+    for (size_t k = 0; k < items.size(); ++k) {
+        const IndexItem &item = items[k];
+        switch (item.kind) {
+        case Kind::IntArray:
+            entries.push_back(array::ViewEntry::all());
+            indices.push_back(item.array);
+            axes.push_back(viewAxis++);
+            errorAxes.push_back(sourceAxis++);
+            advancedItems.push_back(k);
+            break;
+        case Kind::Index:
+            entries.push_back(item.entry);
+            ++sourceAxis;
+            advancedItems.push_back(k);
+            break;
+        case Kind::Slice:
+            entries.push_back(item.entry);
+            ++viewAxis;
+            ++sourceAxis;
+            break;
+        case Kind::NewAxis:
+            entries.push_back(item.entry);
+            ++viewAxis;
+            break;
+        case Kind::Ellipsis:
+        case Kind::BoolArray:
+            NPC_INTERNAL_ERROR("unexpanded index in advanced indexing");
+        }
+    }
+    bool adjacent = advancedItems.back() - advancedItems.front() + 1 == advancedItems.size();
+    Shape shape = indices.front()->type.shape;
+    for (size_t i = 1; i < indices.size(); ++i) {
+        try {
+            shape = broadcastShapes(shape, indices[i]->type.shape, loc);
+        } catch (const UserError &) {
+            std::string shapes;
+            for (const NodePtr &index : indices)
+                shapes += (shapes.empty() ? "" : " ") + shapeStr(index->type.shape);
+            throw UserError(loc, "shape mismatch: indexing arrays could not be broadcast "
+                                 "together with shapes " + shapes);
+        }
+    }
+    for (NodePtr &index : indices)
+        index = array::makeBroadcast(array::makeCast(index, DType::Int64, loc), shape, loc);
+    NodePtr view = array::makeView(base, std::move(entries), loc, std::move(dynamic));
+    int position = adjacent ? axes.front() : 0;
+    return array::makeGather(view, std::move(indices), std::move(axes), position,
+                             std::move(errorAxes), loc);
+}
+
+/// The mask's extents must equal the indexed axes' (NumPy's IndexError otherwise: at
+/// compile time for constants, else on entry). Its true elements are counted into a
+/// variable first: the result's length.
+NodePtr ExprLowering::maskIndex(const NodePtr &base, const NodePtr &mask, SourceLoc maskLoc,
+                                SourceLoc loc) {
+    int rank = mask->type.rank();
+    NPC_ASSERT(rank <= base->type.rank(), "mask of a higher rank than the array");
+    std::vector<array::ExtentCheck> checks;
+    for (int a = 0; a < rank; ++a) {
+        const Dim &m = mask->type.shape[static_cast<size_t>(a)];
+        const Dim &x = base->type.shape[static_cast<size_t>(a)];
+        if (dimEqual(m, x))
+            continue;
+        std::string message = fmt::format("boolean index did not match indexed array along axis "
+                                          "{}; size of axis is {} but size of corresponding "
+                                          "boolean axis is {}",
+                                          a, dimStr(x), dimStr(m));
+        if (dimConstValue(m) && dimConstValue(x))
+            throw UserError(maskLoc, message);
+        checks.push_back({m, x, false, message, "IndexError"});
+    }
+    if (!materialize_)
+        throw UserError(loc, "a boolean mask index needs a function body (npc counts the "
+                             "mask's true elements first)");
+    std::vector<int> all(static_cast<size_t>(rank));
+    for (int a = 0; a < rank; ++a)
+        all[static_cast<size_t>(a)] = a;
+    NodePtr count = array::makeReduce(array::ReduceOp::Sum, array::makeCast(mask, DType::Int64, loc),
+                                      all, false, loc);
+    count = array::withName(array::withChecks(count, std::move(checks)), "count");
+    NodePtr counted = materialize_(count, loc);
+    NodePtr positions = array::makeNonzero(mask, dimValue(counted, "count_nonzero(mask)"), loc);
+    Shape flat{dimProduct(Shape(base->type.shape.begin(), base->type.shape.begin() + rank))};
+    flat.insert(flat.end(), base->type.shape.begin() + rank, base->type.shape.end());
+    NodePtr flattened = array::makeReshape(base, std::move(flat), {}, loc);
+    return array::makeGather(flattened, {positions}, {0}, 0, {-1}, loc);
+}
+
+} // namespace npc::lowering

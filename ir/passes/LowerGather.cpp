@@ -1,0 +1,136 @@
+// Lower-to-loops: integer-array (advanced) indexing and boolean masks. A Gather reads its
+// operand at positions taken from index arrays (checked and wrapped as NumPy does; the
+// first out-of-bounds index is recorded in a flag and raised after the loop, since OpenMP
+// loops cannot throw); a Nonzero compacts a mask's true positions in a serial pass.
+#include "ir/passes/LoweringState.h"
+
+namespace npc::passes::detail {
+
+/// The operand index of a gather's element: the result's axes at the gather's position
+/// select an element of every index array; the other result axes are the operand's axes
+/// that are not indexed, in order.
+std::vector<ExprPtr> Lowering::gatherIndex(const Node &n, const std::vector<ExprPtr> &idx) {
+    const Shape &in = n.operand()->type.shape;
+    auto position = static_cast<size_t>(n.axis);
+    size_t indexRank = n.operand(1)->type.shape.size();
+    std::vector<ExprPtr> at(idx.begin() + static_cast<std::ptrdiff_t>(position),
+                            idx.begin() + static_cast<std::ptrdiff_t>(position + indexRank));
+    std::vector<ExprPtr> rest(idx.begin(), idx.begin() + static_cast<std::ptrdiff_t>(position));
+    rest.insert(rest.end(), idx.begin() + static_cast<std::ptrdiff_t>(position + indexRank),
+                idx.end());
+    auto buffers = gatherIndices_.find(&n);
+    std::vector<ExprPtr> result;
+    size_t next = 0;
+    for (size_t a = 0; a < in.size(); ++a) {
+        auto it = std::find(n.axes.begin(), n.axes.end(), static_cast<int>(a));
+        if (it == n.axes.end()) {
+            result.push_back(rest.at(next++));
+            continue;
+        }
+        auto t = static_cast<size_t>(it - n.axes.begin());
+        if (buffers != gatherIndices_.end()) { // checked and wrapped before the store loop
+            const Storage &s = buffers->second.at(t);
+            result.push_back(loop::load(s.name, offset(at, s.strides), DType::Int64));
+            continue;
+        }
+        ExprPtr i = scalarize(n.operand(t + 1), at);
+        if (n.errorAxes.at(t) < 0) { // positions of a mask's true elements: in bounds
+            result.push_back(i);
+            continue;
+        }
+        result.push_back(loop::call(loop::Intrinsic::CheckedIndex,
+                                    {i, dimExpr(in[a]), loop::intImm(n.errorAxes[t])},
+                                    DType::Int64));
+    }
+    return result;
+}
+
+/// numpy.flatnonzero as a stage of its own: one serial pass over the mask in C order that
+/// appends the flat position of every true element (the buffer's length, the number of
+/// true elements, was counted before).
+Storage Lowering::lowerNonzero(const Node &n, const std::string &name) {
+    const NodePtr &mask = n.operand();
+    Storage s = allocate(n, name);
+    std::string count = fresh("found");
+    current().push_back(loop::decl(count, DType::Int64, loop::intImm(0), true));
+    std::vector<StmtPtr> *body = &current();
+    std::vector<ExprPtr> maskIdx;
+    ExprPtr flat = loop::intImm(0);
+    size_t depth = 0;
+    for (const Dim &d : mask->type.shape) {
+        ExprPtr extent = dimExpr(d);
+        std::string v = loopVar(depth++);
+        StmtPtr loop = loop::forLoop(v, extent, {});
+        loop->reductionLoop = true; // the position written depends on earlier iterations
+        body->push_back(loop);
+        body = &loop->stmts;
+        ExprPtr iv = loop::var(v, DType::Int64);
+        maskIdx.push_back(iv);
+        flat = loop::binary(loop::BinaryOp::Add, loop::binary(loop::BinaryOp::Mul, flat, extent), iv);
+    }
+    blocks_.push_back(body);
+    memo_.emplace_back();
+    depth_ = depth;
+    ExprPtr isTrue = scalarize(mask, maskIdx);
+    ExprPtr countVar = loop::var(count, DType::Int64);
+    std::vector<StmtPtr> then;
+    then.push_back(loop::store(name, offset({countVar}, s.strides), flat));
+    then.push_back(loop::assign(count, loop::binary(loop::BinaryOp::Add, countVar, loop::intImm(1))));
+    body->push_back(loop::ifThen(isTrue, std::move(then)));
+    blocks_.pop_back();
+    memo_.pop_back();
+    return s;
+}
+
+/// Before a store through integer index arrays (`x[idx] = v`): each index array is
+/// checked and wrapped into a buffer of its own, so that an out-of-bounds index raises
+/// NumPy's IndexError before any element is written, as NumPy does. Returns true when the
+/// target has such indices: they may repeat, so the store runs in order (NumPy: the last
+/// write wins) instead of in parallel.
+bool Lowering::prepareGatherTarget(const Node &target) {
+    bool ordered = false;
+    for (const Node *n = &target; n->kind == NodeKind::View || n->kind == NodeKind::Gather ||
+                                  n->kind == NodeKind::Reshape;
+         n = n->operand().get()) {
+        if (n->kind != NodeKind::Gather ||
+            std::all_of(n->errorAxes.begin(), n->errorAxes.end(), [](int a) { return a < 0; }))
+            continue;
+        ordered = true;
+        if (gatherIndices_.count(n))
+            continue;
+        std::vector<Storage> buffers;
+        const Shape &indexShape = n->operand(1)->type.shape;
+        for (size_t t = 0; t < n->axes.size(); ++t) {
+            const Node &index = *n->operand(t + 1);
+            Storage s = allocate(index, freshBuffer("index"));
+            std::vector<StmtPtr> *body = &current();
+            std::vector<ExprPtr> idx;
+            for (size_t a = 0; a < indexShape.size(); ++a) {
+                if (dimIsConst(indexShape[a], 1)) {
+                    idx.push_back(loop::intImm(0));
+                    continue;
+                }
+                std::string v = loopVar(a);
+                StmtPtr loop = loop::forLoop(v, dimExpr(indexShape[a]), {});
+                body->push_back(loop);
+                body = &loop->stmts;
+                idx.push_back(loop::var(v, DType::Int64));
+            }
+            blocks_.push_back(body);
+            memo_.emplace_back();
+            ExprPtr extent = dimExpr(n->operand()->type.shape[static_cast<size_t>(n->axes[t])]);
+            ExprPtr checked = loop::call(loop::Intrinsic::CheckedIndex,
+                                         {scalarize(n->operand(t + 1), idx), extent,
+                                          loop::intImm(n->errorAxes[t])},
+                                         DType::Int64);
+            body->push_back(loop::store(s.name, offset(idx, s.strides), checked));
+            blocks_.pop_back();
+            memo_.pop_back();
+            buffers.push_back(std::move(s));
+        }
+        gatherIndices_[n] = std::move(buffers);
+    }
+    return ordered;
+}
+
+} // namespace npc::passes::detail

@@ -1,0 +1,96 @@
+"""kernels/fancy_read.py, fancy_write.py, mask_read.py, mask_write.py: NumPy's advanced
+indexing (integer index arrays and boolean masks), read and written, compared with NumPy
+(in-place updated arguments too); out-of-bounds indices and mismatched masks raise
+NumPy's errors."""
+
+import numpy as np
+import pytest
+
+KERNEL = "fancy_read.py"
+
+
+def read_args(rows, cols, idx, j, seed=0):
+    rng = np.random.default_rng(seed)
+    x = rng.uniform(-1, 1, size=(rows, cols))
+    v = rng.uniform(-1, 1, size=rows)
+    t = rng.uniform(-1, 1, size=(cols, cols + 1, cols))
+    return x, np.array(idx, np.int64), np.array(j, np.int32), v, t
+
+
+@pytest.mark.parametrize("idx,j", [([0, 4, -1, 2, 2], [1, -4, 3]), ([3], [0]),
+                                    ([-5, 1, 1, 1], [2, 2]), ([], [])])
+def test_reads(kernel, idx, j):
+    kernel.check(*read_args(5, 4, idx, j))
+
+
+def test_read_out_of_bounds_raises(kernel):
+    kernel.check_raises(*read_args(5, 4, [0, 10, 1], [1]),
+                        match="index 10 is out of bounds for axis 0 with size 5")
+
+
+def test_read_negative_out_of_bounds_raises(kernel):
+    # x[:, j]: NumPy names the axis of the original array (1).
+    kernel.check_raises(*read_args(5, 4, [0], [1, -5]),
+                        match="index -5 is out of bounds for axis 1 with size 4")
+
+
+@pytest.mark.parametrize("idx,k", [([0, 2, 2, -1, 5, 0], [1, 1, -2, 3]), ([], []),
+                                  ([4, 4, 4], [0])])
+def test_writes(kernels, idx, k):
+    kernel = kernels("fancy_write.py")
+    rng = np.random.default_rng(len(idx))
+    x = rng.uniform(-1, 1, size=6)
+    m = rng.uniform(-1, 1, size=(6, 3))
+    v = rng.uniform(-1, 1, size=3)
+    z = np.arange(5, dtype=np.int16) * 3
+    kernel.check(x, np.array(idx, np.int64), m, v, np.array(k, np.int8), z)
+
+
+def test_write_out_of_bounds_raises_before_writing(kernels):
+    kernel = kernels("fancy_write.py")
+    x = np.zeros(6)
+    m = np.zeros((6, 3))
+    r = kernel.check_raises(x, np.array([1, 6], np.int64), m, np.ones(3), np.array([0], np.int8),
+                            np.zeros(5, np.int16),
+                            match="index 6 is out of bounds for axis 0 with size 6")
+    assert r.returncode == 1
+
+
+@pytest.mark.parametrize("n,rows", [(7, 4), (1, 1), (0, 3), (12, 5)])
+def test_mask_reads(kernels, n, rows):
+    kernel = kernels("mask_read.py")
+    rng = np.random.default_rng(n)
+    x = rng.uniform(-1, 1, size=n)
+    m = rng.uniform(-1, 1, size=(rows, 3))
+    b = rng.uniform(size=n) < 0.5
+    kernel.check(x, m, b)
+
+
+def test_mask_shape_mismatch_raises(kernels):
+    kernel = kernels("mask_read.py")
+    kernel.check_raises(np.ones(5), np.ones((2, 3)), np.ones(4, bool),
+                        match="boolean index did not match indexed array along axis 0")
+
+
+@pytest.mark.parametrize("n,rows", [(7, 4), (1, 1), (0, 2), (12, 5)])
+def test_mask_writes(kernels, n, rows):
+    kernel = kernels("mask_write.py")
+    rng = np.random.default_rng(n + 100)
+    a = rng.uniform(-1, 1, size=n)
+    b = rng.uniform(-1, 1, size=n)
+    m = rng.uniform(-1, 1, size=(rows, 3))
+    vals = rng.uniform(-1, 1, size=int(np.count_nonzero(b > 0.5)))
+    kernel.check(a, b, m, vals)
+
+
+def test_mask_write_of_one_value_broadcasts(kernels):
+    kernel = kernels("mask_write.py")
+    b = np.array([0.9, 0.1, 0.7, 0.8])
+    kernel.check(np.zeros(4), b, np.ones((2, 3)), np.array([5.0]))
+
+
+def test_mask_write_count_mismatch_raises(kernels):
+    kernel = kernels("mask_write.py")
+    b = np.array([0.9, 0.1, 0.7, 0.8])
+    kernel.check_raises(np.zeros(4), b, np.ones((2, 3)), np.array([1.0, 2.0]),
+                        match="NumPy boolean array indexing assignment cannot assign")
