@@ -51,15 +51,6 @@ std::set<std::string> loadedBuffers(const std::vector<StmtPtr> &stmts) {
     return out;
 }
 
-bool usesVar(const loop::Function &f, const std::string &name) {
-    bool found = false;
-    auto visit = [&](const loop::Expr &e) {
-        found |= e.kind == loop::ExprKind::Var && e.name == name;
-    };
-    loop::forEachExpr(f.prologue, visit);
-    loop::forEachExpr(f.body, visit);
-    return found;
-}
 
 class FunctionEmitter : public CppStmtPrinter {
 public:
@@ -92,11 +83,8 @@ public:
             powerCheck();
         std::set<std::string> loaded = loadedBuffers(f.body);
         // An argument the computation never reads would draw -Wunused-parameter.
-        std::string text = loop::print(f);
         for (const loop::Param &p : f.params)
-            if (!loaded.count(p.name) && text.find(p.name + ".shape[") == std::string::npos &&
-                text.find(fmt::format("bcast_stride<int64>({},", p.name)) == std::string::npos &&
-                !(p.rank == 0 && usesVar(f, p.name)))
+            if (paramUnused(f, p, loaded))
                 w_.line("(void){}; // not read by the computation", p.name);
         for (const loop::Param &p : f.params)
             if (p.rank > 0 && (loaded.count(p.name) || p.written))
@@ -396,6 +384,25 @@ EmittedFile emitDriverMain(const EmitInput &in, const std::string &entry,
 
 EmittedFile emitCppMain(const EmitInput &in, const std::string &entry) {
     return emitDriverMain(in, entry, in.moduleName + ".h", in.moduleName + "_main.cpp");
+}
+
+bool paramUnused(const loop::Function &f, const loop::Param &p,
+                 const std::set<std::string> &readBuffers) {
+    if (readBuffers.count(p.name))
+        return false;
+    std::string text = loop::print(f);
+    if (text.find(p.name + ".shape[") != std::string::npos ||
+        text.find(fmt::format("bcast_stride<int64>({},", p.name)) != std::string::npos)
+        return false;
+    if (p.rank > 0)
+        return true;
+    bool found = false;
+    auto visit = [&](const loop::Expr &e) {
+        found |= e.kind == loop::ExprKind::Var && e.name == p.name;
+    };
+    loop::forEachExpr(f.prologue, visit);
+    loop::forEachExpr(f.body, visit);
+    return !found;
 }
 
 } // namespace npc::codegen

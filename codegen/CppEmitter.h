@@ -5,6 +5,7 @@
 #include "codegen/CodeWriter.h"
 #include "ir/LoopIR.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -83,5 +84,10 @@ std::string cppExpr(const loop::ExprPtr &e);
 std::string cppResultType(const loop::Function &f);
 /// `npc::ArrayView<const double, 2> X, double alpha`
 std::string cppParamList(const loop::Function &f);
+/// True when the generated function never uses argument `p` (its data, shape, strides,
+/// or a scalar's value), so it must be cast to void against -Wunused-parameter.
+/// `readBuffers`: the arrays whose data the body reads.
+bool paramUnused(const loop::Function &f, const loop::Param &p,
+                 const std::set<std::string> &readBuffers);
 
 } // namespace npc::codegen

@@ -138,13 +138,9 @@ public:
             if (s->kind == StmtKind::Decl)
                 scalars_[s->name] = {s->dtype, Where::Host};
         }
-        // An argument the computation never reads would draw -Wunused-parameter (the test
-        // of CppEmitter: no data, shape or stride of an array used, no use of a scalar).
-        std::string text = loop::print(f_);
+        // An argument the computation never reads would draw -Wunused-parameter.
         for (const loop::Param &p : f_.params)
-            if (!usedBuffers_.count(p.name) && text.find(p.name + ".shape[") == std::string::npos &&
-                text.find(fmt::format("bcast_stride<int64>({},", p.name)) == std::string::npos &&
-                !(p.rank == 0 && usesParam(p.name)))
+            if (paramUnused(f_, p, usedBuffers_))
                 w_.line("(void){}; // not read by the computation", p.name);
         for (const loop::Param &p : f_.params)
             if (p.rank > 0 && usedBuffers_.count(p.name))
@@ -162,16 +158,6 @@ protected:
         NPC_INTERNAL_ERROR("loops of the CUDA target's host code must become kernels");
     }
 
-    /// True when the prologue or the body reads the scalar argument `name`.
-    bool usesParam(const std::string &name) const {
-        bool found = false;
-        auto visit = [&](const loop::Expr &e) {
-            found |= e.kind == loop::ExprKind::Var && e.name == name;
-        };
-        loop::forEachExpr(f_.prologue, visit);
-        loop::forEachExpr(f_.body, visit);
-        return found;
-    }
 
 private:
     /// How a statement of the body runs: host control flow (Python's for, while, if,

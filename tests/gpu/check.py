@@ -91,7 +91,9 @@ def zero_signs(name, got, want):
 
 
 def result_count(exe):
-    """How many results (-o files) the driver's first signature has (from --help)."""
+    """How many results (-o files) the driver's first signature has (from --help). The
+    count follows tests/e2e/npc_harness.result_count; the GPU machine runs this file
+    without pytest, which npc_harness imports, so the few lines are repeated here."""
     p = subprocess.run([str(exe), "--help"], capture_output=True, text=True, timeout=120)
     line = p.stdout.split("signatures:\n", 1)[1].splitlines()[0]
     result = line.rsplit(" -> ", 1)[1].strip()
