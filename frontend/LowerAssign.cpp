@@ -15,12 +15,16 @@ void FunctionLowering::assignTo(const syntax::Expr &target, const Value &v, Sour
     if (auto *tuple = target.as<syntax::Tuple>()) {
         // `a, b = b, a`: every right-hand value is read before any name changes.
         std::vector<Value> values = unpack(v, tuple->elements.size(), target.loc);
-        bool assignsVariable = false;
-        for (const syntax::ExprPtr &t : tuple->elements)
+        // `x[0], x[1] = x[1], x[0]`: a store may change memory the later values read.
+        bool assignsVariable = false, stores = false;
+        for (const syntax::ExprPtr &t : tuple->elements) {
             if (auto *n = t->as<syntax::Name>())
                 assignsVariable |= mutableVars_.count(n->id) > 0;
+            stores |= t->as<syntax::Subscript>() != nullptr;
+        }
         for (Value &e : values)
-            if (assignsVariable && e.kind == Value::Array && readsVariable(e.node))
+            if (e.kind == Value::Array && ((assignsVariable && readsVariable(e.node)) ||
+                                           (stores && readsMemory(e.node))))
                 e.node = materialize(e.node, "tmp", loc);
         for (size_t i = 0; i < tuple->elements.size(); ++i)
             assignTo(*tuple->elements[i], values[i], loc);

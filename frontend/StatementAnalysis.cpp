@@ -205,6 +205,9 @@ bool readsRoot(const NodePtr &n, const array::Node &root) {
 /// broadcast_to only (an alias of its memory; a reshape is taken as NumPy's view of a
 /// contiguous array).
 bool isViewOf(const NodePtr &n, const array::Node &root) {
+    // `x[0]` of a 1-D array is a NumPy scalar: a copy of the element, not a view.
+    if (n->type.rank() == 0)
+        return false;
     const array::Node *p = n.get();
     while (p->kind == NodeKind::View || p->kind == NodeKind::Transpose ||
            p->kind == NodeKind::Reshape || p->kind == NodeKind::Broadcast)
@@ -234,6 +237,12 @@ bool readsVariable(const NodePtr &n) {
     if (n->kind == NodeKind::Var)
         return true;
     return std::any_of(n->operands.begin(), n->operands.end(), readsVariable);
+}
+
+bool readsMemory(const NodePtr &n) {
+    if (n->kind == NodeKind::Var || n->kind == NodeKind::Param)
+        return true;
+    return std::any_of(n->operands.begin(), n->operands.end(), readsMemory);
 }
 
 /// True when recomputing `n` costs more than reading it from memory: it reduces, or

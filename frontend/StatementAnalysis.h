@@ -49,6 +49,8 @@ bool isViewOf(const array::NodePtr &n, const array::Node &root);
 bool isCheap(const array::NodePtr &n);
 /// True when `n` reads any local variable.
 bool readsVariable(const array::NodePtr &n);
+/// True when `n` reads an argument's or a variable's memory.
+bool readsMemory(const array::NodePtr &n);
 /// True when recomputing `n` costs more than reading it from memory: it reduces, or
 /// calls a transcendental function.
 bool costly(const array::NodePtr &n);

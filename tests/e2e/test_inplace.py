@@ -27,3 +27,12 @@ def test_arguments_written_in_place(kernel, tmp_path):
     kernel.reference(want_m, v.copy(), want_k)
     np.testing.assert_array_equal(run.outputs[3], want_m)
     np.testing.assert_array_equal(run.outputs[2], want_k)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_element_reads_and_swaps(kernels, seed):
+    # Element reads are copies, and tuple assignments read every value before storing:
+    # `x[0], x[1] = x[1], x[0]` swaps (found wrong by a review: the reads were lazy views).
+    rng = np.random.default_rng(seed)
+    kernels("element_swaps.py").check(rng.normal(size=4), rng.normal(size=(3, 2)),
+                                      rng.normal(size=9))
