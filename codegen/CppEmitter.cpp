@@ -60,16 +60,7 @@ public:
         auto body = w_.block(fmt::format("{} {}({})", cppResultType(f), f.name, cppParamList(f)));
         // Exceptions cannot leave an OpenMP loop: integer power records a negative
         // exponent in a flag, and NumPy's error is raised once the loops are done.
-        bool powers = usesIntrinsic(f.body, loop::Intrinsic::IntPow) ||
-                      usesIntrinsic(f.prologue, loop::Intrinsic::IntPow) ||
-                      std::any_of(f.allocations.begin(), f.allocations.end(), [](const loop::Allocation &a) {
-                          bool found = false;
-                          for (const loop::ExprPtr &e : a.extents)
-                              loop::forEachExpr(e, [&](const loop::Expr &x) {
-                                  found |= x.kind == loop::ExprKind::Call && x.intrinsic == loop::Intrinsic::IntPow;
-                              });
-                          return found;
-                      });
+        bool powers = usesIntegerPower(f);
         powerFlag_ = powers;
         if (powers)
             w_.line("std::atomic<bool> power_error{{false}};");
@@ -384,6 +375,20 @@ EmittedFile emitDriverMain(const EmitInput &in, const std::string &entry,
 
 EmittedFile emitCppMain(const EmitInput &in, const std::string &entry) {
     return emitDriverMain(in, entry, in.moduleName + ".h", in.moduleName + "_main.cpp");
+}
+
+bool usesIntegerPower(const loop::Function &f) {
+    return usesIntrinsic(f.body, loop::Intrinsic::IntPow) ||
+           usesIntrinsic(f.prologue, loop::Intrinsic::IntPow) ||
+           std::any_of(f.allocations.begin(), f.allocations.end(), [](const loop::Allocation &a) {
+               bool found = false;
+               for (const loop::ExprPtr &e : a.extents)
+                   loop::forEachExpr(e, [&](const loop::Expr &x) {
+                       found |= x.kind == loop::ExprKind::Call &&
+                                x.intrinsic == loop::Intrinsic::IntPow;
+                   });
+               return found;
+           });
 }
 
 bool paramUnused(const loop::Function &f, const loop::Param &p,

@@ -84,6 +84,9 @@ std::string cppExpr(const loop::ExprPtr &e);
 std::string cppResultType(const loop::Function &f);
 /// `npc::ArrayView<const double, 2> X, double alpha`
 std::string cppParamList(const loop::Function &f);
+/// True when `f` computes an integer power (npc::power_flagged records a negative
+/// exponent in the function's `power_error` flag, raised as NumPy's ValueError).
+bool usesIntegerPower(const loop::Function &f);
 /// True when the generated function never uses argument `p` (its data, shape, strides,
 /// or a scalar's value), so it must be cast to void against -Wunused-parameter.
 /// `readBuffers`: the arrays whose data the body reads.

@@ -133,6 +133,10 @@ public:
         analyse();
         auto body = w_.block(
             fmt::format("{} {}_device({})", deviceResultType(f_), f_.name, cppParamList(f_)));
+        // Host code records negative integer exponents (kernels give 0, see the README).
+        powerFlag_ = usesIntegerPower(f_);
+        if (powerFlag_)
+            w_.line("std::atomic<bool> power_error{{false}};");
         for (const StmtPtr &s : f_.prologue) {
             stmt(*s);
             if (s->kind == StmtKind::Decl)
@@ -658,6 +662,8 @@ private:
 
     /// Returns the variables `names` (one per result of `f_`) as device values.
     void returnResults(const std::vector<std::string> &names) {
+        if (powerFlag_)
+            powerCheck();
         if (f_.results.empty()) {
             w_.line("return;");
             return;
