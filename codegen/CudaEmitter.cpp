@@ -18,7 +18,8 @@ void append(CodeWriter &w, const std::string &text) {
         w.raw(text.substr(0, text.size() - 1));
 }
 
-/// `f(...)` on host memory: copies array arguments to the device, calls `f_device`, copies
+/// `f(...)` on host memory: copies array arguments to the device, calls `f_device` (for
+/// several results, `f_device_results`, which returns them as members r0, r1, ...), copies
 /// results (and arguments the function writes) back.
 void emitHostEntry(CodeWriter &w, const loop::Function &f) {
     auto body = w.block(fmt::format("{} {}({})", cppResultType(f), f.name, cppParamList(f)));
@@ -32,7 +33,8 @@ void emitHostEntry(CodeWriter &w, const loop::Function &f) {
                p.written ? "" : "const ", cppTypeName(p.dtype), p.rank, p.name, p.name);
         args.push_back(p.name + "_device");
     }
-    std::string call = fmt::format("{}_device({})", f.name, fmt::join(args, ", "));
+    std::string call = fmt::format("{}_device{}({})", f.name, f.returnsTuple ? "_results" : "",
+                                   fmt::join(args, ", "));
     bool writes = false;
     for (const loop::Param &p : f.params)
         writes = writes || (p.rank > 0 && p.written);
@@ -61,7 +63,7 @@ void emitHostEntry(CodeWriter &w, const loop::Function &f) {
     }
     std::vector<std::string> values;
     for (size_t i = 0; i < f.results.size(); ++i)
-        values.push_back(toHost(f.results[i], fmt::format("std::get<{}>(results)", i)));
+        values.push_back(toHost(f.results[i], fmt::format("results.r{}", i)));
     w.line("return {{{}}};", fmt::join(values, ",\n            "));
 }
 
@@ -123,11 +125,14 @@ std::vector<EmittedFile> emitCuda(const EmitInput &in) {
     c.raw("#pragma nv_diag_suppress 186");
     c.line("");
     c.line("namespace {} {{", in.moduleName);
-    std::map<std::string, int> kernelNumbers;
+    std::map<std::string, int> kernelNumbers, overloads;
     for (size_t i = 0; i < in.functions.size(); ++i) {
         const loop::Function &f = in.functions[i];
+        int overload = ++overloads[f.name];
+        std::string resultsStruct =
+            f.name + "_results" + (overload > 1 ? std::to_string(overload) : "");
         CodeWriter kernels, device;
-        cuda::emitDeviceFunction(f, kernels, device, kernelNumbers);
+        cuda::emitDeviceFunction(f, kernels, device, kernelNumbers, resultsStruct);
         if (!kernels.str().empty()) {
             c.line("");
             c.line("namespace {{");

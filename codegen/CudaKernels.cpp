@@ -126,13 +126,49 @@ std::string_view reductionFunctor(const Stmt &s) {
 class DeviceFunctionEmitter : public CppStmtPrinter {
 public:
     DeviceFunctionEmitter(const loop::Function &f, CodeWriter &kernels, CodeWriter &host,
-                          std::map<std::string, int> &numbers)
-        : CppStmtPrinter(host), f_(f), kernels_(kernels), numbers_(numbers) {}
+                          std::map<std::string, int> &numbers, std::string resultsStruct)
+        : CppStmtPrinter(host), f_(f), kernels_(kernels), numbers_(numbers),
+          resultsStruct_(std::move(resultsStruct)) {}
 
     void emit() {
         analyse();
+        if (!f_.returnsTuple) {
+            emitBody(fmt::format("{} {}_device", deviceResultType(f_), f_.name));
+            return;
+        }
+        // Several results: the body returns them as the members of an aggregate, and
+        // <name>_device moves them into the std::tuple the header declares. The host entry
+        // point reads the members, not std::get<I> of the tuple: nvcc's front end takes
+        // time exponential in the tuple's size for std::get (minutes at 26 elements).
+        w_.line("namespace {{");
+        w_.line("");
+        {
+            auto def = w_.block(fmt::format("struct {}", resultsStruct_), ";");
+            for (size_t i = 0; i < f_.results.size(); ++i)
+                w_.line("{} r{};", deviceValueType(f_.results[i]), i);
+        }
+        w_.line("");
+        emitBody(fmt::format("{} {}_device_results", resultsStruct_, f_.name));
+        w_.line("");
+        w_.line("}} // namespace");
+        w_.line("");
         auto body = w_.block(
             fmt::format("{} {}_device({})", deviceResultType(f_), f_.name, cppParamList(f_)));
+        std::vector<std::string> args, moved;
+        for (const loop::Param &p : f_.params)
+            args.push_back(p.name);
+        for (size_t i = 0; i < f_.results.size(); ++i)
+            moved.push_back(fmt::format("std::move(results.r{})", i));
+        w_.line("{} results = {}_device_results({});", resultsStruct_, f_.name,
+                fmt::join(args, ", "));
+        for (const std::string &l : wrapCall("return ", moved, ";", 4, "{}"))
+            w_.line("{}", l);
+    }
+
+protected:
+    /// The definition of the function `head(params)` that runs `f_` on the device.
+    void emitBody(const std::string &head) {
+        auto body = w_.block(fmt::format("{}({})", head, cppParamList(f_)));
         // Host code records negative integer exponents (kernels give 0, see the README).
         powerFlag_ = usesIntegerPower(f_);
         if (powerFlag_)
@@ -157,7 +193,6 @@ public:
             returnResults(resultNames(f_.results));
     }
 
-protected:
     void loop(const Stmt &) override {
         NPC_INTERNAL_ERROR("loops of the CUDA target's host code must become kernels");
     }
@@ -851,6 +886,7 @@ private:
     const loop::Function &f_;
     CodeWriter &kernels_;
     std::map<std::string, int> &numbers_;
+    std::string resultsStruct_; // the aggregate of the results, for several
     std::map<std::string, Scalar> scalars_;
     std::map<std::string, Buffer> buffers_;
     std::map<std::string, DType> topDecls_;
@@ -894,8 +930,9 @@ std::string cppStringLiteral(std::string_view text) {
 }
 
 void emitDeviceFunction(const loop::Function &f, CodeWriter &kernels, CodeWriter &host,
-                        std::map<std::string, int> &kernelNumbers) {
-    DeviceFunctionEmitter(f, kernels, host, kernelNumbers).emit();
+                        std::map<std::string, int> &kernelNumbers,
+                        const std::string &resultsStruct) {
+    DeviceFunctionEmitter(f, kernels, host, kernelNumbers, resultsStruct).emit();
 }
 
 } // namespace npc::codegen::cuda

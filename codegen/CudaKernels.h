@@ -30,7 +30,12 @@ std::string cppStringLiteral(std::string_view text);
 ///   (extents, scalar arguments, host scalars), else in a single-thread kernel;
 /// - scalars that kernels compute live in device memory (rank-0 DeviceArrays); a loop or
 ///   `if` condition reading one copies it to the host first.
+/// A function with several results also gets `struct <resultsStruct> { DeviceArray<..> r0;
+/// ...; }` and `<name>_device_results`, which returns it and which `<name>_device` calls:
+/// the host entry point reads the members (nvcc compiles std::get<I> of a std::tuple of
+/// more than ~20 elements in exponential time). `resultsStruct` must differ per overload.
 void emitDeviceFunction(const loop::Function &f, CodeWriter &kernels, CodeWriter &host,
-                        std::map<std::string, int> &kernelNumbers);
+                        std::map<std::string, int> &kernelNumbers,
+                        const std::string &resultsStruct);
 
 } // namespace npc::codegen::cuda
