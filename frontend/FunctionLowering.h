@@ -141,6 +141,9 @@ private:
     /// Writes `value` (target's type) into `target`, a view of a Param or Var.
     void store(const NodePtr &target, NodePtr value, SourceLoc loc);
     void augmentedAssign(const syntax::AugAssign &aug, SourceLoc loc);
+    /// `target op value`, the value computed by an augmented assignment.
+    array::NodePtr augmented(array::BinaryOp op, const array::NodePtr &target,
+                             const syntax::Expr &value, SourceLoc loc);
 
     /// The in-place ufunc `target op= ...`: NumPy's same_kind casting back to the target.
     void inPlace(const NodePtr &target, const NodePtr &result, array::BinaryOp op, SourceLoc loc);

@@ -336,6 +336,13 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
     emit(std::move(st));
 }
 
+NodePtr FunctionLowering::augmented(array::BinaryOp op, const NodePtr &target,
+                                   const syntax::Expr &value, SourceLoc loc) {
+    if (op == array::BinaryOp::Power)
+        return exprs_.power(target, value, loc);
+    return exprs_.binary(op, target, exprs_.lowerArray(value), loc);
+}
+
 void FunctionLowering::augmentedAssign(const syntax::AugAssign &aug, SourceLoc loc) {
     array::BinaryOp op = augmentedOp(aug.op, loc);
     if (auto *name = aug.target->as<syntax::Name>()) {
@@ -351,8 +358,7 @@ void FunctionLowering::augmentedAssign(const syntax::AugAssign &aug, SourceLoc l
         if (const array::Node *root = viewRoot(target))
             flushReaders(*root, loc, true);
         target = exprs_.lowerArray(*aug.target);
-        NodePtr rhs = exprs_.lowerArray(*aug.value);
-        NodePtr result = exprs_.binary(op, target, rhs, loc);
+        NodePtr result = augmented(op, target, *aug.value, loc);
         inPlace(target, result, op, loc);
         return;
     }
@@ -362,8 +368,7 @@ void FunctionLowering::augmentedAssign(const syntax::AugAssign &aug, SourceLoc l
         if (!storeTargetRoot(target))
             throw UserError(aug.target->loc, "npc can only update parameters, local arrays "
                                              "and views of them in place");
-        NodePtr rhs = exprs_.lowerArray(*aug.value);
-        NodePtr result = exprs_.binary(op, target, rhs, loc);
+        NodePtr result = augmented(op, target, *aug.value, loc);
         if (target->type.rank() == 0) { // an element: read, computed, stored (unsafe cast)
             store(target, array::makeCast(result, target->type.dtype, loc), loc);
             return;

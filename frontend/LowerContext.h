@@ -74,6 +74,12 @@ public:
     array::NodePtr castTo(const array::NodePtr &v, DType dtype, SourceLoc loc);
     /// A binary ufunc with NEP 50 promotion and broadcasting.
     array::NodePtr binary(array::BinaryOp op, array::NodePtr a, array::NodePtr b, SourceLoc loc);
+    /// The `**` operator (and `**=`), as ndarray.__pow__: numpy.power, except that a float or
+    /// complex array (rank > 0) to the literal 0.5 is numpy.sqrt and a complex array to the
+    /// literal 2 numpy.square (NumPy's fast_scalar_power: -0.0 ** 0.5 is -0.0 and -inf ** 0.5
+    /// NaN, where C's pow gives +0.0 and +inf; (0-0j) ** 2 is 0-0j, numpy.power's 0+0j).
+    /// The fast path for ** -1 (numpy.reciprocal) is not taken: complex results can differ.
+    array::NodePtr power(array::NodePtr base, const syntax::Expr &exponent, SourceLoc loc);
     /// A unary ufunc with NumPy's loop selection (sqrt of int16 is float32, ...).
     array::NodePtr unary(array::UnaryOp op, array::NodePtr a, SourceLoc loc);
     /// unary() of a complex64/complex128 operand (see LowerUfuncs.cpp).

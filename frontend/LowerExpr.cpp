@@ -298,8 +298,23 @@ Value ExprLowering::lowerBinary(const syntax::Expr &e, const syntax::Binary &b) 
     auto it = kOps.find(b.op);
     NPC_ASSERT(it != kOps.end(), "unhandled binary operator");
     NodePtr lhs = lowerArray(*b.lhs);
+    if (b.op == BinaryOp::Pow)
+        return Value::array(power(lhs, *b.rhs, e.loc), e.loc);
     NodePtr rhs = lowerArray(*b.rhs);
     return Value::array(binary(it->second, lhs, rhs, e.loc), e.loc);
+}
+
+NodePtr ExprLowering::power(NodePtr base, const syntax::Expr &exponent, SourceLoc loc) {
+    if (base->type.rank() > 0 && isInexact(base->type.dtype)) {
+        const auto *half = exponent.as<syntax::FloatLiteral>();
+        if (half && half->value == 0.5)
+            return unary(UnaryOp::Sqrt, base, loc);
+        // numpy.square; for real floats the same values as pow.
+        const auto *two = exponent.as<syntax::IntLiteral>();
+        if (two && two->value == 2 && isComplex(base->type.dtype))
+            return binary(array::BinaryOp::Multiply, base, base, loc);
+    }
+    return binary(array::BinaryOp::Power, base, lowerArray(exponent), loc);
 }
 
 Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
