@@ -161,6 +161,13 @@ NodePtr FunctionLowering::ensureBuffer(const std::string &name, SourceLoc loc) {
                                          "that array instead (or into '{0}.copy()' if the "
                                          "original must not change)",
                                          name));
+    if (const array::Node *z = complexPartRoot(v.node))
+        throw UserError(loc, fmt::format("npc cannot write into '{0}': it holds the real or "
+                                         "imaginary part of '{1}' ({1}.real, {1}.imag), a view "
+                                         "of '{1}' in NumPy that npc computes as a value; "
+                                         "update '{1}' itself, or assign a copy to '{0}' "
+                                         "({1}.real.copy()) if '{1}' must not change",
+                                         name, z->name));
     NodePtr m = materialize(v.node, name, loc);
     rebindAll(v.node, m, loc);
     return m;
@@ -184,6 +191,14 @@ void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool
                                     loc});
             continue;
         }
+        if (complexPartRoot(v.node) == &root)
+            throw UserError(loc, fmt::format("npc cannot update '{1}' while '{0}' holds its real "
+                                             "or imaginary part ({1}.real, {1}.imag) and is used "
+                                             "later: in NumPy '{0}' is a view that sees the "
+                                             "update, npc would keep the old values; read "
+                                             "{1}.real after the update, or assign a copy "
+                                             "({1}.real.copy()) to '{0}'",
+                                             name, root.name));
         auto it = done.find(v.node.get());
         NodePtr m = it != done.end() ? it->second : materialize(v.node, name, loc);
         done[v.node.get()] = m;

@@ -291,6 +291,25 @@ bool shapeView(const NodePtr &n) {
     return changed && (p->kind == NodeKind::Param || p->kind == NodeKind::Var);
 }
 
+namespace {
+bool anyView(NodeKind k) {
+    return k == NodeKind::View || k == NodeKind::Transpose || k == NodeKind::Reshape ||
+           k == NodeKind::Broadcast;
+}
+} // namespace
+
+const array::Node *complexPartRoot(const NodePtr &n) {
+    const array::Node *p = n.get();
+    while (anyView(p->kind))
+        p = p->operand().get();
+    if (p->kind != NodeKind::Unary ||
+        (p->unaryOp != array::UnaryOp::Real && p->unaryOp != array::UnaryOp::Imag))
+        return nullptr;
+    for (p = p->operand().get(); anyView(p->kind);)
+        p = p->operand().get();
+    return p->kind == NodeKind::Param || p->kind == NodeKind::Var ? p : nullptr;
+}
+
 Use useIn(const syntax::Stmt &st, const std::string &name) {
     std::set<std::string> reads;
     if (auto *a = st.as<syntax::Assign>()) {

@@ -59,5 +59,9 @@ const array::Node *viewRoot(const array::NodePtr &n);
 /// True for a view of a parameter or variable through a transpose, reshape or
 /// broadcast_to: npc writes only through basic indexing.
 bool shapeView(const array::NodePtr &n);
+/// For `z.real`, `z.imag` (numpy.real, numpy.imag) of a complex parameter or variable `z`,
+/// or a view of one: the root `z`, else null. NumPy returns a view of z's memory; npc
+/// computes a value, so writes through it or to `z` while it is live are refused.
+const array::Node *complexPartRoot(const array::NodePtr &n);
 
 } // namespace npc::lowering

@@ -145,6 +145,13 @@ def test_scalar_arguments(kernels):
     assert r.outputs[6].dtype == np.float64 and r.outputs[7].dtype == np.float64
 
 
+def test_parts_as_values(kernels):
+    """Copies and sums of z.real/z.imag keep the values they had, as in NumPy; z is updated
+    in place (the writes through views npc cannot share are located errors, see
+    test_diagnostics.py)."""
+    kernels("complex_parts.py").check(sample(np.complex128, 9))
+
+
 def test_cuda_target_rejects_complex(tmp_path):
     """The CUDA target does not compile complex numbers yet: a located error, no output."""
     src = tmp_path / "cplx.py"

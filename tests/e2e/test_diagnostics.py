@@ -82,6 +82,21 @@ CASES = [
         def f(x):
             return x // 1j
         """, "ufunc 'floor_divide' is not supported for complex128", (5, "x // 1j")),
+    ("complex-part-write", """
+        # npc export f(complex128[:, :])
+        def f(z):
+            r = z.T.imag[1:]
+            r[0] = 0.0
+            return z
+        """, "npc cannot write into 'r': it holds the real or imaginary part of 'z'",
+     (6, "r[0]")),
+    ("complex-part-live", """
+        # npc export f(complex128[:])
+        def f(z):
+            q = z.real
+            z[0] = 1.0
+            return q
+        """, "npc cannot update 'z' while 'q' holds its real or imaginary part", (6, "z[0]")),
     ("complex-max", """
         # npc export f(complex128[:])
         def f(z):
