@@ -176,8 +176,9 @@ NodePtr ExprLowering::unary(UnaryOp op, NodePtr a, SourceLoc loc) {
         return complexUnary(op, a, loc);
     std::string_view name = array::unaryOpName(op);
     switch (op) {
-    case UnaryOp::Real: // numpy.real, numpy.conjugate of a real value: the value itself
-    case UnaryOp::Conj:
+    case UnaryOp::Conj: // numpy.conjugate of a real value: the value (no bool loop: int8)
+        return isBool(in) ? castTo(a, DType::Int8, loc) : a;
+    case UnaryOp::Real: // numpy.real of a real value: the value itself
         return a;
     case UnaryOp::Imag: // numpy.imag of a real value: zeros of its dtype
         return array::makeBroadcast(isFloat(in) ? array::makeFloatConstant(0, in, a->type.weak, loc)
@@ -371,7 +372,8 @@ Value clip(ExprLowering &lowering, const CallArgs &args) {
 }
 
 /// numpy.angle(z, deg=False): arctan2(z.imag, z.real), in degrees with deg=True. A real
-/// `z` gives arctan2(0, z) (float64 for integers, as NumPy).
+/// `z` gives arctan2(0, z) with NEP 50's promotion, as NumPy: float32 for int16, float64
+/// for int32, int64 and bool (0 and bool promote to int64); int8 and uint8 would be float16.
 Value angle(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"z", true}, {"deg", false}});
     NodePtr z = requireArray(b[0], args, "z");
@@ -383,13 +385,16 @@ Value angle(ExprLowering &lowering, const CallArgs &args) {
             throw UserError(d.loc, "np.angle(): deg must be True or False");
         deg = d.node->intValue != 0;
     }
+    if (z->type.dtype == DType::Int8 || z->type.dtype == DType::UInt8)
+        throw UserError(args.loc, fmt::format("np.angle of {} produces float16 (arctan2(0, z)), "
+                                              "which npc does not support; convert the input "
+                                              "to float32 first",
+                                              dtypeName(z->type.dtype)));
     NodePtr re = z, im = array::makeIntConstant(0, DType::Int64, true, args.loc);
     if (isComplex(z->type.dtype)) {
         re = lowering.unary(UnaryOp::Real, z, args.loc);
         im = lowering.unary(UnaryOp::Imag, z, args.loc);
     }
-    if (isBool(re->type.dtype) || isInteger(re->type.dtype))
-        re = lowering.castTo(re, DType::Float64, args.loc);
     NodePtr a = lowering.binary(BinaryOp::Arctan2, im, re, args.loc);
     if (deg)
         a = lowering.binary(BinaryOp::Multiply, a,

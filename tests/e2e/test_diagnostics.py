@@ -82,6 +82,11 @@ CASES = [
         def f(x):
             return x // 1j
         """, "ufunc 'floor_divide' is not supported for complex128", (5, "x // 1j")),
+    ("angle-int8", """
+        # npc export f(int8[:])
+        def f(x):
+            return np.angle(x)
+        """, "np.angle of int8 produces float16", (5, "np.angle")),
     ("complex-part-write", """
         # npc export f(complex128[:, :])
         def f(z):

@@ -49,3 +49,12 @@ def test_float_loop_selection(kernels):
                                       np.float64]
 
 
+
+
+def test_angle_and_conj_of_real_arrays(kernels):
+    """np.angle of int16 is float32 and of bool float64; np.conj of bool is int8."""
+    k = kernels("real_angles.py")
+    results = k.check(np.array([-3, 0, 5], np.int16), np.array([-1, 0, 7]),
+                      np.array([True, False, True]), np.array([-0.0, 2.5, -np.inf], np.float32))
+    assert [r.dtype.name for r in results] == ["float32", "float64", "float64", "float32",
+                                               "int8", "int64"]
