@@ -19,12 +19,30 @@ using lowering::Value;
 std::map<std::string, Value> importedNames(const syntax::Module &module) {
     std::map<std::string, Value> env;
     for (const syntax::Import &imp : module.imports) {
-        if (imp.module != "numpy" && imp.module != "math" && imp.module != "numpy.linalg")
-            throw UserError(imp.loc, fmt::format("npc does not support the module '{}'; only "
-                                                 "numpy and math can be imported",
-                                                 imp.module));
         std::string alias = imp.alias.empty() ? (imp.name.empty() ? imp.module : imp.name)
                                               : imp.alias;
+        // Modules of type annotations, which npc ignores: their names exist, unusable
+        // (`import numpy.typing` binds nothing new: `numpy` comes from `import numpy`).
+        if (imp.module == "typing" || imp.module == "numpy.typing" ||
+            imp.module == "__future__" || imp.module == "collections.abc") {
+            if (alias.find('.') != std::string::npos)
+                continue;
+            env[alias] =
+                Value{Value::Unbound,
+                      nullptr,
+                      {},
+                      {},
+                      fmt::format("'{}' (from the module '{}') can only be used in type "
+                                  "annotations, which npc ignores",
+                                  alias, imp.module),
+                      imp.loc};
+            continue;
+        }
+        if (imp.module != "numpy" && imp.module != "math" && imp.module != "numpy.linalg")
+            throw UserError(imp.loc, fmt::format("npc does not support the module '{}'; only "
+                                                 "numpy and math can be imported (and typing "
+                                                 "and numpy.typing, for annotations)",
+                                                 imp.module));
         if (imp.name.empty()) {
             env[alias] = Value{Value::Module, nullptr, imp.module, {}, {}, imp.loc};
             continue;

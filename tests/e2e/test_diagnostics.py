@@ -82,6 +82,14 @@ CASES = [
         def f(x):
             return x // 1j
         """, "ufunc 'floor_divide' is not supported for complex128", (5, "x // 1j")),
+    ("typing-in-code", """
+        import numpy.typing as npt
+
+        # npc export f(float64[:])
+        def f(x: npt.NDArray[np.float64]):
+            return x.astype(npt.DTypeLike)
+        """, "'npt' (from the module 'numpy.typing') can only be used in type annotations",
+     (7, "npt.DTypeLike")),
     ("angle-int8", """
         # npc export f(int8[:])
         def f(x):

@@ -1,7 +1,12 @@
 """Default parameter values, keyword arguments and type annotations: helpers called with
 positional, keyword and mixed arguments; an exported function whose last parameter has a
-default value the export signature leaves out."""
+default value the export signature leaves out; annotations from typing and numpy.typing."""
+from __future__ import annotations
+
+from typing import Optional
+
 import numpy as np
+import numpy.typing as npt
 
 OFFSET: float = 0.5
 
@@ -14,7 +19,7 @@ def total(m, axis=0, keepdims=False):
     return m.sum(axis=axis, keepdims=keepdims)
 
 
-def clamp(x, lo=None, hi=None):
+def clamp(x: npt.NDArray[np.floating], lo: Optional[float] = None, hi=None) -> npt.ArrayLike:
     return np.clip(x, lo, hi)
 
 
