@@ -52,6 +52,11 @@ public:
     /// True when `st` is a `return` or contains one.
     static bool hasReturn(const syntax::Stmt &st);
 
+    /// The default value of `def`'s parameter `i`, evaluated in the module's scope
+    /// (`globals`), as Python does; UserError unless it is a constant (kConstantDefaults).
+    static Value defaultValue(const syntax::FunctionDef &def, size_t i,
+                              const std::map<std::string, Value> &globals);
+
 private:
     // ---- emission ---------------------------------------------------------------------
     void emit(array::Stmt st);

@@ -27,7 +27,7 @@ std::string quotedList(const std::vector<std::string> &names) {
 /// keywords, then default values; TypeError's wording for the errors, in the order
 /// CPython checks them.
 std::vector<Value> bindArguments(const syntax::FunctionDef &def, const CallArgs &args,
-                                 ExprLowering &exprs) {
+                                 const std::map<std::string, Value> &globals) {
     const std::vector<std::string> &params = def.params;
     std::vector<std::optional<Value>> bound(params.size());
     for (size_t i = 0; i < args.positional.size() && i < params.size(); ++i)
@@ -70,9 +70,36 @@ std::vector<Value> bindArguments(const syntax::FunctionDef &def, const CallArgs 
                                               quotedList(missing)));
     std::vector<Value> out;
     for (size_t i = 0; i < params.size(); ++i)
-        out.push_back(bound[i] ? *bound[i] : exprs.lower(*def.defaults[i]));
+        out.push_back(bound[i] ? *bound[i] : FunctionLowering::defaultValue(def, i, globals));
     return out;
 }
+
+} // namespace
+
+Value FunctionLowering::defaultValue(const syntax::FunctionDef &def, size_t i,
+                                     const std::map<std::string, Value> &globals) {
+    const syntax::Expr &e = *def.defaults[i];
+    ExprLowering module(globals);
+    Value v = module.lower(e);
+    std::function<bool(const Value &)> constant = [&](const Value &c) {
+        switch (c.kind) {
+        case Value::None:
+        case Value::String:
+            return true;
+        case Value::Array:
+            return c.node->type.rank() == 0;
+        case Value::Tuple:
+            return std::all_of(c.elements.begin(), c.elements.end(), constant);
+        default:
+            return false;
+        }
+    };
+    if (!constant(v))
+        throw UserError(e.loc, std::string(syntax::kConstantDefaults));
+    return v;
+}
+
+namespace {
 
 /// True when the only `return` of `body` is its last statement (or it has none).
 bool onlyFinalReturn(const syntax::Block &body) {
@@ -235,7 +262,7 @@ Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args)
         throw UserError(args.loc, fmt::format("'{}' calls itself (recursion); npc inlines "
                                               "calls and cannot compile recursive functions",
                                               name));
-    std::vector<Value> bound = bindArguments(*def, args, exprs_);
+    std::vector<Value> bound = bindArguments(*def, args, globals_);
     const syntax::Block &body = def->body;
     bool simple = onlyFinalReturn(body);
     // An array the callee updates in place must be memory the caller's names share.

@@ -33,7 +33,7 @@ array::Function FunctionLowering::run(const Signature &sig,
     }
     for (size_t i = 0; i < def_.params.size(); ++i) {
         if (i >= sig.args.size()) {
-            exprs_.bind(def_.params[i], exprs_.lower(*def_.defaults[i]));
+            exprs_.bind(def_.params[i], defaultValue(def_, i, globals_));
             continue;
         }
         int index = static_cast<int>(i);

@@ -214,21 +214,33 @@ void SyntaxConverter::convertParameters(TSNode params, syntax::FunctionDef &func
 }
 
 void SyntaxConverter::checkConstantDefault(const syntax::Expr &e) {
+    // Names and attributes (`K`, `np.pi`) are module-level names here; their values are
+    // checked where the default is used (FunctionLowering::defaultValue).
     if (auto *u = e.as<syntax::Unary>(); u && (u->op == syntax::UnaryOp::Neg ||
-                                               u->op == syntax::UnaryOp::Pos))
-        if (u->operand->as<syntax::IntLiteral>() || u->operand->as<syntax::FloatLiteral>() ||
-            u->operand->as<syntax::ImagLiteral>())
-            return;
+                                               u->op == syntax::UnaryOp::Pos)) {
+        checkConstantDefault(*u->operand);
+        return;
+    }
+    if (auto *bin = e.as<syntax::Binary>(); bin && bin->op != syntax::BinaryOp::MatMul) {
+        checkConstantDefault(*bin->lhs);
+        checkConstantDefault(*bin->rhs);
+        return;
+    }
     if (auto *t = e.as<syntax::Tuple>()) {
         for (const syntax::ExprPtr &element : t->elements)
             checkConstantDefault(*element);
         return;
     }
-    if (e.as<syntax::IntLiteral>() || e.as<syntax::FloatLiteral>() || e.as<syntax::ImagLiteral>() ||
-        e.as<syntax::BoolLiteral>() || e.as<syntax::NoneLiteral>() || e.as<syntax::StringLiteral>())
+    if (auto *attr = e.as<syntax::Attribute>(); attr && (attr->value->as<syntax::Name>() ||
+                                                        attr->value->as<syntax::Attribute>())) {
+        checkConstantDefault(*attr->value);
         return;
-    throw UserError(e.loc, "npc supports only constant default values: numbers, True, False, "
-                           "None, strings and tuples of them");
+    }
+    if (e.as<syntax::IntLiteral>() || e.as<syntax::FloatLiteral>() || e.as<syntax::ImagLiteral>() ||
+        e.as<syntax::BoolLiteral>() || e.as<syntax::NoneLiteral>() ||
+        e.as<syntax::StringLiteral>() || e.as<syntax::Name>())
+        return;
+    throw UserError(e.loc, std::string(syntax::kConstantDefaults));
 }
 
 } // namespace parser

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -108,11 +109,16 @@ struct FunctionDef {
     SourceLoc nameLoc; ///< the function's name
     std::vector<std::string> params;
     std::vector<SourceLoc> paramLocs;
-    /// One per parameter: its default value (a constant: a number, True, False, None, a
-    /// string, or a tuple of them), or null when it has none.
+    /// One per parameter: its default value, or null when it has none. Python evaluates it
+    /// in the module's scope; npc accepts what kConstantDefaults says.
     std::vector<ExprPtr> defaults;
     Block body;
 };
+
+/// The message for a default parameter value npc does not accept.
+inline constexpr std::string_view kConstantDefaults =
+    "npc supports only constant default values: numbers, True, False, None, strings, "
+    "module-level constants (K, np.pi, math.inf), arithmetic on them, and tuples of them";
 
 /// `import numpy as np` -> {module "numpy", alias "np"};
 /// `from math import sqrt as s` -> {module "math", name "sqrt", alias "s"}.

@@ -415,13 +415,23 @@ CASES += [
             return h(x, 1.0, k=2.0)
         """, "h() got multiple values for argument 'k'", (8, "k=")),
     ("default-not-constant", """
-        def h(x, k=np.pi):
+        def h(x, k=np.ones(3)):
             return x * k
 
         # npc export f(float64[:])
         def f(x):
             return h(x)
-        """, "only constant default values", (3, "np.pi")),
+        """, "only constant default values", (3, "np.ones")),
+    ("default-array-constant", """
+        W = np.ones(3)
+
+        def h(x, w=W):
+            return x * w
+
+        # npc export f(float64[:])
+        def f(x):
+            return h(x)
+        """, "only constant default values", (5, "W")),
     ("default-missing-after-default", """
         # npc export f(float64[:])
         def f(x, k=1.0, n):

@@ -42,3 +42,12 @@ def test_update_on_one_path(kernels, c):
     k = kernels("local_call_paths.py")
     k.check(np.array([-1.0, 2.0, 3.0]), c)
     k.check(np.array([4.0, -2.0]), c)
+
+
+def test_module_level_defaults(kernels):
+    """np.pi, math.inf and module constants as defaults, of helpers and of the exported
+    function (left out of the first signature, an argument in the second)."""
+    k = kernels("module_defaults.py")
+    x = np.linspace(-3, 3, 11)
+    k.check(x)
+    k.check(x.astype(np.float32), 1.5)
