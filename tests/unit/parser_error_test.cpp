@@ -156,8 +156,8 @@ TEST_CASE("parser errors: function definitions", "[parser]") {
     };
     const Case cases[] = {
         {"def f(a, b=g(1)):\n    pass\n",
-         "npc supports only constant default values: numbers, True, False, None, strings and "
-         "tuples of them",
+         "npc supports only constant default values: numbers, True, False, None, strings, "
+         "module-level constants (K, np.pi, math.inf), arithmetic on them, and tuples of them",
          "g(1)"},
         {"def f(a=1, b):\n    pass\n", "parameter without a default follows parameter with a default",
          "b"},
