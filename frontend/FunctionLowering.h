@@ -60,12 +60,15 @@ public:
 private:
     // ---- emission ---------------------------------------------------------------------
     void emit(array::Stmt st);
-    int newVariable(const std::string &name, array::Type type);
+    int newVariable(const std::string &name, array::Type type, SourceLoc loc = {},
+                    std::string why = {});
     NodePtr varNode(int var, SourceLoc loc);
     void let(int var, NodePtr value, SourceLoc loc);
 
-    /// Evaluates `n` now into a fresh variable; returns the variable's value.
-    NodePtr materialize(const NodePtr &n, const std::string &hint, SourceLoc loc);
+    /// Evaluates `n` now into a fresh variable; returns the variable's value. `why`, when
+    /// given, explains the copy in errors about the variable (its shape).
+    NodePtr materialize(const NodePtr &n, const std::string &hint, SourceLoc loc,
+                        std::string why = {});
 
     /// `then() if cond else orelse()` evaluating only the branch taken: a variable of
     /// the promoted type, assigned in an If statement.

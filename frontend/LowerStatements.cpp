@@ -91,8 +91,9 @@ void FunctionLowering::emit(array::Stmt st) {
     blocks_.back()->push_back(std::make_shared<const array::Stmt>(std::move(st)));
 }
 
-int FunctionLowering::newVariable(const std::string &name, array::Type type) {
-    f_.variables.push_back({name, std::move(type)});
+int FunctionLowering::newVariable(const std::string &name, array::Type type, SourceLoc loc,
+                                  std::string why) {
+    f_.variables.push_back({name, std::move(type), loc, std::move(why)});
     return static_cast<int>(f_.variables.size()) - 1;
 }
 
@@ -110,8 +111,9 @@ void FunctionLowering::let(int var, NodePtr value, SourceLoc loc) {
     emit(std::move(st));
 }
 
-NodePtr FunctionLowering::materialize(const NodePtr &n, const std::string &hint, SourceLoc loc) {
-    int var = newVariable(n->name.empty() ? hint : n->name, n->type);
+NodePtr FunctionLowering::materialize(const NodePtr &n, const std::string &hint, SourceLoc loc,
+                                     std::string why) {
+    int var = newVariable(n->name.empty() ? hint : n->name, n->type, loc, std::move(why));
     let(var, n, loc);
     return varNode(var, loc);
 }
@@ -175,6 +177,12 @@ NodePtr FunctionLowering::ensureBuffer(const std::string &name, SourceLoc loc) {
 
 void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool beforeValue) {
     std::map<const array::Node *, NodePtr> done;
+    auto why = [&](const std::string &name) {
+        return fmt::format("'{0}' would be copied here, before '{1}' is updated in place, "
+                           "because it is used afterwards; use '{0}' before the update, or "
+                           "update a copy of '{1}'",
+                           name, root.name);
+    };
     auto env = exprs_.env();
     for (const auto &[name, v] : env) {
         if (v.kind != Value::Array || isViewOf(v.node, root) || !readsRoot(v.node, root))
@@ -200,7 +208,7 @@ void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool
                                              "({1}.real.copy()) to '{0}'",
                                              name, root.name));
         auto it = done.find(v.node.get());
-        NodePtr m = it != done.end() ? it->second : materialize(v.node, name, loc);
+        NodePtr m = it != done.end() ? it->second : materialize(v.node, name, loc, why(name));
         done[v.node.get()] = m;
         exprs_.bind(name, Value::array(m, loc));
     }
@@ -210,7 +218,8 @@ void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool
             if (v.kind != Value::Array || isViewOf(v.node, root) || !readsRoot(v.node, root))
                 continue;
             auto it = done.find(v.node.get());
-            NodePtr m = it != done.end() ? it->second : materialize(v.node, name, loc);
+            NodePtr m =
+                it != done.end() ? it->second : materialize(v.node, name, loc, why(name));
             done[v.node.get()] = m;
             v = Value::array(m, loc);
         }

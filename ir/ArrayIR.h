@@ -222,6 +222,8 @@ NodePtr withName(const NodePtr &node, const std::string &name);
 struct Variable {
     std::string name;
     Type type;
+    SourceLoc loc;   ///< where the frontend needed it (for errors about it), may be empty
+    std::string why; ///< why it was needed, for errors about it, may be empty
 };
 
 enum class StmtKind { Let, Store, For, While, If, Break, Continue, Return };

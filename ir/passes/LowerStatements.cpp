@@ -33,12 +33,17 @@ void Lowering::declareVariables() {
         allowThrowOnEntry_ = true;
         variables_.push_back(allocate(shape, freshBuffer(v.name)));
         allowThrowOnEntry_ = false;
-        if (!scratch.empty())
-            throw UserError(af_.loc, fmt::format("the shape {} of array '{}' depends on values "
-                                                 "computed in the function; npc needs the shapes "
-                                                 "of arrays assigned in loops and branches to "
-                                                 "follow from the arguments",
-                                                 shapeStr(v.type.shape), v.name));
+        if (!scratch.empty()) {
+            std::string message = fmt::format("the shape {} of array '{}' depends on values "
+                                              "computed in the function",
+                                              shapeStr(v.type.shape), v.name);
+            if (v.why.empty())
+                message += "; npc needs the shapes of arrays assigned in loops and branches to "
+                           "follow from the arguments";
+            else
+                message += ", so npc cannot copy it: " + v.why;
+            throw UserError(v.loc.valid() ? v.loc : af_.loc, message);
+        }
     }
 }
 

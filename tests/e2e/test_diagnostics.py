@@ -82,6 +82,23 @@ CASES = [
         def f(x):
             return x // 1j
         """, "ufunc 'floor_divide' is not supported for complex128", (5, "x // 1j")),
+    ("mask-read-kept-across-update", """
+        # npc export f(float64[:])
+        def f(a):
+            r = a[a > 0]
+            a[0] = 5.0
+            return r
+        """, "so npc cannot copy it: 'r' would be copied here, before 'a' is updated in place",
+     (6, "a[0]")),
+    ("mask-read-carried-by-loop", """
+        # npc export f(float64[:], int64)
+        def f(a, n):
+            r = a[a > 0]
+            for i in range(n):
+                r = r * 2
+            return r
+        """, "arrays assigned in loops and branches to follow from the arguments",
+     (6, "for")),
     ("typing-in-code", """
         import numpy.typing as npt
 
