@@ -345,20 +345,44 @@ Value ExprLowering::lowerCompare(const syntax::Expr &e, const syntax::Compare &c
     // `a < b < c` is `(a < b) and (b < c)` with b evaluated once. Python's `and` asks for
     // the truth value of `a < b`, which NumPy refuses for arrays, so only chains of
     // scalars are accepted; for scalars the `and` is the elementwise one.
+    // Strings (values of parameters such as mode="mean") compare at compile time, with ==
+    // and != only, and only with strings.
+    auto asArray = [&](const Value &v, const syntax::Expr &operand) {
+        if (v.kind != Value::Array)
+            throw UserError(operand.loc, fmt::format("expected an array or a number here, got {}",
+                                                     kindName(v.kind)));
+        return v.node;
+    };
     NodePtr result;
-    NodePtr lhs = lowerArray(*c.operands[0]);
+    Value lhsValue = lower(*c.operands[0]);
     for (size_t i = 0; i < c.ops.size(); ++i) {
         auto it = kOps.find(c.ops[i]);
         if (it == kOps.end())
             throw UserError(e.loc, "'is' and 'in' comparisons are not supported");
-        NodePtr rhs = lowerArray(*c.operands[i + 1]);
+        Value rhsValue = lower(*c.operands[i + 1]);
+        if (lhsValue.kind == Value::String || rhsValue.kind == Value::String) {
+            bool equality = c.ops[i] == CompareOp::Eq || c.ops[i] == CompareOp::Ne;
+            if (!equality || lhsValue.kind != rhsValue.kind)
+                throw UserError(e.loc, fmt::format("npc compares strings with == and != to "
+                                                   "strings only, not {} to {}",
+                                                   kindName(lhsValue.kind),
+                                                   kindName(rhsValue.kind)));
+            bool equal = lhsValue.text == rhsValue.text;
+            NodePtr cmp = array::makeIntConstant(equal == (c.ops[i] == CompareOp::Eq), DType::Bool,
+                                                 false, e.loc);
+            result = result ? binary(array::BinaryOp::LogicalAnd, result, cmp, e.loc) : cmp;
+            lhsValue = rhsValue;
+            continue;
+        }
+        NodePtr lhs = asArray(lhsValue, *c.operands[i]);
+        NodePtr rhs = asArray(rhsValue, *c.operands[i + 1]);
         NodePtr cmp = binary(it->second, lhs, rhs, e.loc);
         if (c.ops.size() > 1 && cmp->type.rank() > 0)
             throw UserError(e.loc, "a chained comparison of arrays asks for the truth value of "
                                    "an array, which NumPy refuses (ValueError); write "
                                    "(a < b) & (b < c) instead");
         result = result ? binary(array::BinaryOp::LogicalAnd, result, cmp, e.loc) : cmp;
-        lhs = rhs;
+        lhsValue = rhsValue;
     }
     return Value::array(result, e.loc);
 }

@@ -99,6 +99,23 @@ CASES = [
             return r
         """, "arrays assigned in loops and branches to follow from the arguments",
      (6, "for")),
+    ("string-ordering", """
+        def h(x, mode="a"):
+            return x if mode < "b" else -x
+
+        # npc export f(float64[:])
+        def f(x):
+            return h(x)
+        """, "npc compares strings with == and != to strings only, not a string to a string",
+     (4, "mode < ")),
+    ("string-vs-number", """
+        def h(x, mode="a"):
+            return x if mode == 3 else -x
+
+        # npc export f(float64[:])
+        def f(x):
+            return h(x)
+        """, "not a string to an array", (4, "mode == ")),
     ("typing-in-code", """
         import numpy.typing as npt
 

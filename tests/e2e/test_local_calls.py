@@ -51,3 +51,9 @@ def test_module_level_defaults(kernels):
     x = np.linspace(-3, 3, 11)
     k.check(x)
     k.check(x.astype(np.float32), 1.5)
+
+
+def test_string_parameters_select_paths(kernels):
+    """mode == "l2" and mode != "max" on string arguments and defaults, as Python decides."""
+    k = kernels("string_modes.py")
+    k.check(np.array([3.0, -4.0, 0.5, -12.0]))
