@@ -1,0 +1,247 @@
+// Private to the CUDA emitter: the class behind emitDeviceFunction (see CudaKernels.h) and
+// the helpers its parts share. Its member functions are defined by responsibility in
+// CudaDeviceAnalysis.cpp (which statements become kernels, which scalars live on the device),
+// CudaDeviceKernel.cpp (kernels and their launches) and CudaDeviceHost.cpp (host control
+// flow, host and device scalars, results).
+#pragma once
+
+#include "codegen/CodeWriter.h"
+#include "codegen/CppEmitter.h"
+#include "codegen/CudaRegion.h"
+#include "ir/LoopIR.h"
+#include "ir/SourceLoc.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace npc::codegen::cuda {
+namespace detail {
+
+using loop::Stmt;
+using loop::StmtKind;
+using loop::StmtPtr;
+
+/// Lines are wrapped at this column, like the project's .clang-format.
+constexpr size_t kColumnLimit = 100;
+
+/// Where a top-level scalar lives while `<name>_device` runs.
+enum class Where { Host, Device };
+
+struct Scalar {
+    DType dtype;
+    Where where;
+};
+
+struct Buffer {
+    DType dtype;
+};
+
+/// One kernel parameter: its declaration in the kernel and the argument of the launch.
+struct KernelParam {
+    std::string decl;
+    std::string arg;
+};
+
+/// Prints statements inside a kernel: every loop there runs sequentially in its thread.
+class KernelBodyPrinter : public CppStmtPrinter {
+public:
+    using CppStmtPrinter::CppStmtPrinter;
+
+protected:
+    void loop(const Stmt &s) override;
+};
+
+/// `head(a, b, ...)tail` as lines within the column limit at `indent` columns: one line if it
+/// fits, else continuation lines aligned after the parenthesis, or (for long heads) indented
+/// four columns on lines of their own. `brackets` may be "{}" instead of "()".
+std::vector<std::string> wrapCall(const std::string &head, const std::vector<std::string> &items,
+                                  const std::string &tail, size_t indent,
+                                  std::string_view brackets = "()");
+
+inline bool isKernelLoopShape(const Stmt &s) {
+    return s.kind == StmtKind::For && s.parallel;
+}
+
+/// True when the reduction of loop `s` into `dtype` can be combined across threads on the
+/// device: sums, products, minima and maxima of 4- and 8-byte integers and floats
+/// (atomicAdd or a compare-and-swap loop).
+bool deviceReducible(DType dtype, const Stmt &s);
+
+/// The value each thread's accumulator starts from in the reduction of loop `s`: 0, 1,
+/// or the largest/smallest value of `dtype` (infinities for floats) for minimum/maximum.
+loop::ExprPtr reductionIdentity(const Stmt &s, DType dtype);
+
+/// The npc::cuda functor that combines partial results of loop `s`'s reduction.
+std::string_view reductionFunctor(const Stmt &s);
+
+class DeviceFunctionEmitter : public CppStmtPrinter {
+public:
+    DeviceFunctionEmitter(const loop::Function &f, CodeWriter &kernels, CodeWriter &host,
+                          std::map<std::string, int> &numbers, std::string resultsStruct)
+        : CppStmtPrinter(host), f_(f), kernels_(kernels), numbers_(numbers),
+          resultsStruct_(std::move(resultsStruct)) {}
+
+    void emit();
+
+protected:
+    /// The definition of the function `head(params)` that runs `f_` on the device.
+    void emitBody(const std::string &head);
+
+    void loop(const Stmt &) override;
+
+private:
+    /// How a statement of the body runs: host control flow (Python's for, while, if,
+    /// break, continue, return; allocations), a kernel, host scalar code, or part of a
+    /// single-thread kernel.
+    enum class Role { Comment, Control, KernelLoop, HostScalar, SerialKernel };
+
+    /// Statements handled together: a comment, a control statement, a kernel loop, a host
+    /// scalar statement, or a run of statements for one single-thread kernel.
+    struct Segment {
+        Role role;
+        std::vector<StmtPtr> stmts;
+    };
+
+    /// Parameters for the free names of `u`, the renaming of extents, and the statements a
+    /// kernel starts with (reading device scalars) and ends with (writing them back).
+    /// `accumulator` is combined by the caller, neither read nor written back here.
+    struct KernelInterface {
+        std::vector<KernelParam> params;
+        std::map<std::string, std::string> rename;
+        std::vector<std::string> prologue;
+        std::vector<std::string> epilogue;
+    };
+
+    // ---- analysis (CudaDeviceAnalysis.cpp) -----------------------------------------------
+    void analyse();
+
+    /// Scalars `run` declares at its top level that statements outside it read.
+    std::vector<std::string> exported(const std::vector<StmtPtr> &run) const;
+
+    /// Counts the variables `e` reads as uses outside any single statement.
+    void addUses(const loop::ExprPtr &e);
+
+    /// True for statements of the host control flow (their bodies hold further statements).
+    static bool isControl(const Stmt &s);
+
+    /// True when `list` holds (at any depth) a statement only the host can run.
+    static bool containsHostOnly(const std::vector<StmtPtr> &list);
+
+    /// True when `list` holds (at any depth) a loop, control flow, an allocation or a store.
+    static bool containsControlOrLoop(const std::vector<StmtPtr> &list);
+
+    /// Calls `fn(s, leaf)` on the statements of the host control flow in `list`: control
+    /// statements (leaf false, then their bodies) and the statements they hold (leaf true).
+    void forEachLeaf(const std::vector<StmtPtr> &list,
+                     const std::function<void(const StmtPtr &, bool)> &fn) const;
+
+    /// Only scalars: declarations, assignments, checks and branches among them.
+    static bool scalarOnly(const Stmt &s);
+
+    /// True for statements device code cannot run: checks that raise, index helpers.
+    static bool needsHost(const Stmt &s);
+
+    /// True when the leaf `s` may run on the host: it only computes scalars, assigns none
+    /// that live on the device, and reads only host values (or must run on the host, which
+    /// then copies the device scalars it reads).
+    bool hostableLeaf(const Stmt &s) const;
+
+    /// Splits `list` into segments. A run of leaves between comments, control statements
+    /// and kernel loops runs on the host when every leaf can, else in one single-thread
+    /// kernel (checks that must run on the host are taken out of it).
+    std::vector<Segment> segments(const std::vector<StmtPtr> &list) const;
+
+    /// Calls `fn` on every segment of `list` and of the control statements' bodies.
+    void forEachSegment(const std::vector<StmtPtr> &list,
+                        const std::function<void(const Segment &)> &fn) const;
+
+    /// A top-level parallel loop that becomes a grid-stride kernel: no accumulator, or one
+    /// the device can combine across threads.
+    bool isKernelLoop(const Stmt &s) const;
+
+    /// True for a name the host knows the value of: an extent, or a host scalar. Before
+    /// emission, scalars not known to live on the device count as host scalars.
+    bool onHost(const std::string &name) const;
+
+    static void flatten(const std::vector<StmtPtr> &list, std::vector<StmtPtr> &out);
+
+    // ---- host code (CudaDeviceHost.cpp) --------------------------------------------------
+    /// Prints `list` (host control flow, kernels, host scalar code) in order; runs of
+    /// statements for single-thread kernels are launched together.
+    void emitList(const std::vector<StmtPtr> &list);
+
+    /// `e` with the device scalars it reads copied to host variables first.
+    loop::ExprPtr onHostExpr(const loop::ExprPtr &e);
+
+    /// `e` with the variables in `rename` renamed.
+    static loop::ExprPtr renameVars(const loop::ExprPtr &e,
+                                    const std::map<std::string, std::string> &rename);
+
+    /// Scalar statements on the host; a declaration of a device scalar initialises it.
+    void hostScalar(const StmtPtr &s);
+
+    /// Records the declarations in `list` (at any depth) as host scalars.
+    void forEachDecl(const std::vector<StmtPtr> &list);
+
+    /// Python control flow, run by the host.
+    void control(const Stmt &s);
+
+    /// `npc::cuda::DeviceArray<T, N> name({extents...});` and its data pointer.
+    void allocate(const std::string &name, DType dtype, const std::vector<loop::ExprPtr> &exts);
+
+    static std::vector<std::string> resultNames(const std::vector<loop::Result> &results);
+
+    /// A device-resident scalar: `npc::cuda::DeviceArray<T, 0> x` and its pointer `x_data`.
+    void deviceScalar(const std::string &name, DType dtype, const std::string &init);
+
+    /// Returns the variables `names` (one per result of `f_`) as device values.
+    void returnResults(const std::vector<std::string> &names);
+
+    // ---- kernels (CudaDeviceKernel.cpp) --------------------------------------------------
+    std::string kernelName();
+
+    std::string pointer(DType dtype, bool isConst, const std::string &name) const;
+
+    KernelInterface interface(const RegionUses &u, const std::string &accumulator = "") const;
+
+    /// Writes `// <context>` and the kernel's signature; the returned block is its body.
+    CodeWriter::Block kernelHeader(const std::string &name, const std::vector<KernelParam> &params,
+                                   bool parallel, const std::string &note);
+
+    /// A top-level parallel loop: one thread per iteration of a grid-stride loop; an
+    /// accumulator is reduced per block and folded into its device scalar atomically.
+    void parallelKernel(const StmtPtr &loopStmt);
+
+    /// Statements that run once, in order, in a single-thread kernel. Scalars they declare
+    /// and later statements use are written to device scalars.
+    void serialKernel(const std::vector<StmtPtr> &stmts);
+
+    void launch(const std::string &kernel, const std::string &config,
+                const std::vector<KernelParam> &params);
+
+    /// After the launch of a kernel that reads through integer index arrays: NumPy's
+    /// IndexError for an out-of-bounds index it met (kernels cannot throw).
+    void raiseIndexErrors(const std::vector<StmtPtr> &region);
+
+    const loop::Function &f_;
+    CodeWriter &kernels_;
+    std::map<std::string, int> &numbers_;
+    std::string resultsStruct_; // the aggregate of the results, for several
+    std::map<std::string, Scalar> scalars_;
+    std::map<std::string, Buffer> buffers_;
+    std::map<std::string, DType> topDecls_;
+    std::set<std::string> usedBuffers_;
+    std::map<std::string, int> useCount_; ///< per name: statements and results reading it
+    std::set<std::string> onDevice_;      ///< scalars that live in device memory
+    int fetches_ = 0;                     ///< host copies of device scalars made so far
+    std::string context_;
+    bool restrict_ = true;
+};
+
+} // namespace detail
+} // namespace npc::codegen::cuda

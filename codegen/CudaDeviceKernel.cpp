@@ -1,0 +1,222 @@
+// Kernels of a function for the CUDA target (see CudaDeviceFunction.h): their parameters,
+// signatures and bodies (grid-stride loops with block reductions, or single-thread
+// stages), their launches from host code, and the wrapping of long calls.
+#include "codegen/CudaDeviceFunction.h"
+
+#include "codegen/CudaKernels.h"
+
+#include <fmt/format.h>
+
+#include <set>
+
+namespace npc::codegen::cuda {
+namespace detail {
+
+void KernelBodyPrinter::loop(const Stmt &s) {
+    auto body =
+        w_.block(fmt::format("for (int64_t {0} = 0; {0} < {1}; ++{0})", s.name, cppExpr(s.extent)));
+    stmts(s.stmts);
+}
+
+std::vector<std::string> wrapCall(const std::string &head, const std::vector<std::string> &items,
+                                  const std::string &tail, size_t indent,
+                                  std::string_view brackets) {
+    const std::string open(1, brackets[0]);
+    const std::string close(1, brackets[1]);
+    std::string flat = fmt::format("{}{}{}{}{}", head, open, fmt::join(items, ", "), close, tail);
+    if (indent + flat.size() <= kColumnLimit || items.empty())
+        return {flat};
+    bool hanging = head.size() + 1 > kColumnLimit / 2;
+    std::string pad(hanging ? 4 : head.size() + 1, ' ');
+    std::vector<std::string> lines;
+    std::string current = hanging ? pad : head + open;
+    if (hanging)
+        lines.push_back(head + open);
+    bool first = true;
+    for (size_t i = 0; i < items.size(); ++i) {
+        std::string piece = items[i] + (i + 1 < items.size() ? "," : close + tail);
+        if (!first && indent + current.size() + 1 + piece.size() > kColumnLimit) {
+            lines.push_back(current);
+            current = pad;
+            first = true;
+        }
+        current += (first ? "" : " ") + piece;
+        first = false;
+    }
+    lines.push_back(current);
+    return lines;
+}
+
+loop::ExprPtr reductionIdentity(const Stmt &s, DType dtype) {
+    using loop::Intrinsic;
+    if (s.reductionCall) {
+        bool min = *s.reductionCall == Intrinsic::Minimum;
+        if (!isFloat(dtype))
+            return loop::call(min ? Intrinsic::Highest : Intrinsic::Lowest, {}, dtype);
+        loop::ExprPtr inf = loop::call(Intrinsic::Infinity, {}, dtype);
+        return min ? inf : loop::unary(loop::UnaryOp::Neg, inf);
+    }
+    int identity = s.reductionOp == loop::BinaryOp::Add ? 0 : 1;
+    return isFloat(dtype) ? loop::floatImm(identity, dtype) : loop::intImm(identity, dtype);
+}
+
+std::string_view reductionFunctor(const Stmt &s) {
+    if (s.reductionCall)
+        return *s.reductionCall == loop::Intrinsic::Minimum ? "Minimum" : "Maximum";
+    return s.reductionOp == loop::BinaryOp::Add ? "Plus" : "Times";
+}
+
+std::string DeviceFunctionEmitter::kernelName() {
+    return fmt::format("{}_kernel{}", f_.name, numbers_[f_.name]++);
+}
+
+std::string DeviceFunctionEmitter::pointer(DType dtype, bool isConst,
+                                           const std::string &name) const {
+    return fmt::format("{}{} *{}{}_data", isConst ? "const " : "", cppTypeName(dtype),
+                       restrict_ ? "NPC_RESTRICT " : "", name);
+}
+
+DeviceFunctionEmitter::KernelInterface
+DeviceFunctionEmitter::interface(const RegionUses &u, const std::string &accumulator) const {
+    KernelInterface k;
+    for (const Use &use : u.free) {
+        if (use.buffer) {
+            auto it = buffers_.find(use.name);
+            NPC_ASSERT(it != buffers_.end(), "unknown buffer " + use.name);
+            k.params.push_back({pointer(it->second.dtype, !u.stored.count(use.name), use.name),
+                                use.name + "_data"});
+            continue;
+        }
+        if (auto shape = parseShapeVar(use.name)) {
+            std::string name = shapeParamName(shape->first, shape->second);
+            k.params.push_back({"int64_t " + name, use.name});
+            k.rename[use.name] = name;
+            continue;
+        }
+        auto it = scalars_.find(use.name);
+        NPC_ASSERT(it != scalars_.end(), "a kernel uses the unknown variable " + use.name);
+        std::string type(cppTypeName(it->second.dtype));
+        if (it->second.where == Where::Host) {
+            k.params.push_back({type + " " + use.name, use.name});
+            continue;
+        }
+        bool written = u.assigned.count(use.name) || use.name == accumulator;
+        k.params.push_back({pointer(it->second.dtype, !written, use.name), use.name + "_data"});
+        if (use.name == accumulator)
+            continue;
+        k.prologue.push_back(fmt::format("{}{} {} = {}_data[0];", written ? "" : "const ", type,
+                                         use.name, use.name));
+        if (written)
+            k.epilogue.push_back(fmt::format("{0}_data[0] = {0};", use.name));
+    }
+    return k;
+}
+
+CodeWriter::Block DeviceFunctionEmitter::kernelHeader(const std::string &name,
+                                                      const std::vector<KernelParam> &params,
+                                                      bool parallel, const std::string &note) {
+    kernels_.line("");
+    kernels_.line("// {}", context_.empty() ? f_.name + "()" : context_);
+    if (!note.empty())
+        kernels_.line("// {}", note);
+    std::vector<std::string> decls;
+    for (const KernelParam &p : params)
+        decls.push_back(p.decl);
+    std::string head = name;
+    if (parallel)
+        kernels_.line("__global__ void __launch_bounds__(npc::cuda::kBlockSize)");
+    else
+        head = "__global__ void " + name;
+    std::vector<std::string> lines = wrapCall(head, decls, "", 0);
+    for (size_t i = 0; i + 1 < lines.size(); ++i)
+        kernels_.line("{}", lines[i]);
+    return kernels_.block(lines.back());
+}
+
+void DeviceFunctionEmitter::parallelKernel(const StmtPtr &loopStmt) {
+    const Stmt &s = *loopStmt;
+    const std::string &acc = s.reductionVar;
+    RegionUses u = collectUses({loopStmt});
+    for (const std::string &name : u.assigned)
+        NPC_ASSERT(name == acc, "parallel loop assigns the outer variable " + name);
+    // An extent kernels computed (a boolean mask's count) is copied to the host for
+    // the launch; the kernel reads it from device memory.
+    std::string extent = cppExpr(onHostExpr(s.extent));
+    KernelInterface k = interface(u, acc);
+    std::string name = kernelName();
+    {
+        auto body = kernelHeader(name, k.params, true, "");
+        for (const std::string &l : k.prologue)
+            kernels_.line("{}", l);
+        DType accType = DType::Float64;
+        if (!acc.empty()) {
+            accType = scalars_.at(acc).dtype;
+            KernelBodyPrinter(kernels_).stmt(*rewriteForDevice(
+                loop::decl(acc, accType, reductionIdentity(s, accType), true), {}));
+        }
+        StmtPtr device = rewriteForDevice(loopStmt, k.rename);
+        {
+            auto grid = kernels_.block(
+                fmt::format("for (int64_t {0} = npc::cuda::thread_index(); {0} < {1}; {0} += "
+                            "npc::cuda::thread_count())",
+                            s.name, cppExpr(device->extent)));
+            KernelBodyPrinter(kernels_).stmts(device->stmts);
+        }
+        if (!acc.empty())
+            kernels_.line("npc::cuda::block_reduce_into<npc::cuda::{}>({}_data, {});",
+                          reductionFunctor(s), acc, acc);
+    }
+    launch(name, fmt::format("npc::cuda::grid_size({}), npc::cuda::kBlockSize", extent), k.params);
+    raiseIndexErrors({loopStmt});
+}
+
+void DeviceFunctionEmitter::serialKernel(const std::vector<StmtPtr> &stmts) {
+    RegionUses u = collectUses(stmts);
+    KernelInterface k = interface(u);
+    std::vector<std::string> out = exported(stmts);
+    std::set<std::string> exportedSet(out.begin(), out.end());
+    for (const StmtPtr &s : stmts) {
+        if (s->kind != StmtKind::Decl || !exportedSet.count(s->name))
+            continue;
+        deviceScalar(s->name, s->dtype, "");
+        k.params.push_back({pointer(s->dtype, false, s->name), s->name + "_data"});
+        k.epilogue.push_back(fmt::format("{0}_data[0] = {0};", s->name));
+    }
+    std::string name = kernelName();
+    {
+        auto body = kernelHeader(name, k.params, false,
+                                 "TODO(npc): a serial stage, run by a single GPU thread.");
+        for (const std::string &l : k.prologue)
+            kernels_.line("{}", l);
+        KernelBodyPrinter printer(kernels_);
+        for (const StmtPtr &s : stmts)
+            printer.stmt(*rewriteForDevice(s, k.rename));
+        for (const std::string &l : k.epilogue)
+            kernels_.line("{}", l);
+    }
+    launch(name, "1, 1", k.params);
+    raiseIndexErrors(stmts);
+}
+
+void DeviceFunctionEmitter::launch(const std::string &kernel, const std::string &config,
+                                   const std::vector<KernelParam> &params) {
+    std::vector<std::string> args;
+    for (const KernelParam &p : params)
+        args.push_back(p.arg);
+    for (const std::string &l : wrapCall(kernel + "<<<" + config + ">>>", args, ";", 4))
+        w_.line("{}", l);
+    w_.line("npc::cuda::check_launch({});",
+            cppStringLiteral(context_.empty() ? f_.name + "()" : context_));
+}
+
+void DeviceFunctionEmitter::raiseIndexErrors(const std::vector<StmtPtr> &region) {
+    bool found = false;
+    loop::forEachExpr(region, [&](const loop::Expr &e) {
+        found |= e.kind == loop::ExprKind::Call && e.intrinsic == loop::Intrinsic::CheckedIndex;
+    });
+    if (found)
+        w_.line("npc::cuda::raise_index_error();");
+}
+
+} // namespace detail
+} // namespace npc::codegen::cuda
