@@ -44,6 +44,8 @@ int precedence(const ExprPtr &e) {
 
 std::string floatLiteral(double v, DType t) {
     std::string type(cppTypeName(t));
+    if (t == DType::Float32) // 1e300 as float32 is inf (NumPy's cast of a Python float)
+        v = static_cast<float>(v);
     if (std::isnan(v))
         return fmt::format("std::numeric_limits<{}>::quiet_NaN()", type);
     if (std::isinf(v))

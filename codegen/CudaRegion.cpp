@@ -117,14 +117,17 @@ ExprPtr rewrite(const ExprPtr &e, const std::map<std::string, std::string> &rena
         auto it = rename.find(e->name);
         return it == rename.end() ? e : loop::var(it->second, e->dtype);
     }
-    case ExprKind::FloatImm:
-        if (std::isnan(e->floatValue))
+    case ExprKind::FloatImm: {
+        // The value in its dtype: 1e300 as float32 is inf.
+        double v = e->dtype == DType::Float32 ? static_cast<float>(e->floatValue) : e->floatValue;
+        if (std::isnan(v))
             return deviceSpelling(fmt::format("npc::cuda::quiet_nan<{}>()", type), e->dtype);
-        if (std::isinf(e->floatValue)) {
+        if (std::isinf(v)) {
             ExprPtr inf = deviceSpelling(fmt::format("npc::cuda::infinity<{}>()", type), e->dtype);
-            return e->floatValue < 0 ? loop::unary(loop::UnaryOp::Neg, inf) : inf;
+            return v < 0 ? loop::unary(loop::UnaryOp::Neg, inf) : inf;
         }
         return e;
+    }
     case ExprKind::Call:
         switch (e->intrinsic) {
         case Intrinsic::Infinity:

@@ -66,3 +66,9 @@ def test_promotion_matches_numpy(dump, a, b):
     with np.errstate(all="ignore"):
         computed = np.add(numpy_operand(a, True), numpy_operand(b, True)).dtype
     assert ours == computed.name, f"{a} x {b}: npc {ours}, numpy.add gives {computed}"
+
+
+def test_float32_constants_beyond_range(kernels):
+    """1e300 and -1e39 against float32 arrays are +-inf, as NumPy casts them."""
+    k = kernels("float32_inf_constants.py")
+    k.check(np.array([1.5, -2.0, 0.0], np.float32), np.array([1.0, -1.0, 0.0], np.float32))
