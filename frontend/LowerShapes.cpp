@@ -419,6 +419,15 @@ Value ravel(ExprLowering &, const CallArgs &args) {
     return Value::array(flatten(requireArray(b[0], args, "a"), args.loc), args.loc);
 }
 
+/// ndarray.flatten(order='C'): always a copy, unlike ravel (a later update of the array
+/// does not show through it, and it may be written).
+Value flattenCopy(ExprLowering &, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}, {"order", false}});
+    requireOrderC(b[1], args);
+    return Value::array(array::makeCopy(flatten(requireArray(b[0], args, "a"), args.loc), args.loc),
+                        args.loc);
+}
+
 // ---- joining --------------------------------------------------------------------------
 
 /// The arrays of a sequence argument (a tuple), cast to their NEP 50 common dtype.
@@ -554,7 +563,7 @@ const std::map<std::string, Handler> &shapeFunctions() {
         {"ndarray.squeeze", squeeze},
         {"ndarray.reshape", reshapeMethod},
         {"ndarray.ravel", ravel},
-        {"ndarray.flatten", ravel},
+        {"ndarray.flatten", flattenCopy},
     };
     return table;
 }

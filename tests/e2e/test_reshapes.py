@@ -25,3 +25,8 @@ def test_size_that_does_not_divide_raises(kernel):
 def test_run_time_extent_that_does_not_fit_raises(kernel):
     kernel.check_raises(np.ones((2, 3)), np.arange(6), np.ones(6, np.float32), 4,
                         match="cannot reshape array of size")
+
+
+def test_flatten_copies(kernels):
+    """m.flatten() keeps its values across in-place updates of m; writes into it stay in it."""
+    kernels("flatten_copies.py").check(np.arange(24.0).reshape(4, 6))
