@@ -15,16 +15,23 @@ void FunctionLowering::assignTo(const syntax::Expr &target, const Value &v, Sour
     if (auto *tuple = target.as<syntax::Tuple>()) {
         // `a, b = b, a`: every right-hand value is read before any name changes.
         std::vector<Value> values = unpack(v, tuple->elements.size(), target.loc);
-        // `x[0], x[1] = x[1], x[0]`: a store may change memory the later values read.
+        // `x[0], x[1] = x[1], x[0]`: a store may change memory the later values read. The
+        // right side's elements (NumPy scalars) and computed arrays are values, read now;
+        // its views (`m[0], m[1] = m[1], m[0]` of rows) stay views, read at their store,
+        // as in NumPy (where that second row gets the first one's new values).
         bool assignsVariable = false, stores = false;
         for (const syntax::ExprPtr &t : tuple->elements) {
             if (auto *n = t->as<syntax::Name>())
                 assignsVariable |= mutableVars_.count(n->id) > 0;
             stores |= t->as<syntax::Subscript>() != nullptr;
         }
+        auto isView = [](const NodePtr &n) {
+            return n->type.rank() > 0 && (viewRoot(n) || shapeView(n));
+        };
         for (Value &e : values)
-            if (e.kind == Value::Array && ((assignsVariable && readsVariable(e.node)) ||
-                                           (stores && readsMemory(e.node))))
+            if (e.kind == Value::Array &&
+                ((assignsVariable && readsVariable(e.node)) ||
+                 (stores && readsMemory(e.node) && !isView(e.node))))
                 e.node = materialize(e.node, "tmp", loc);
         for (size_t i = 0; i < tuple->elements.size(); ++i)
             assignTo(*tuple->elements[i], values[i], loc);

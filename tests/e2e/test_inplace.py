@@ -36,3 +36,10 @@ def test_element_reads_and_swaps(kernels, seed):
     rng = np.random.default_rng(seed)
     kernels("element_swaps.py").check(rng.normal(size=4), rng.normal(size=(3, 2)),
                                       rng.normal(size=9))
+
+
+def test_tuple_stores_of_views(kernels):
+    """m[0], m[1] = m[1], m[0] copies row 1 into both rows, as NumPy does (views); computed
+    right sides (m[3] * 1.0) are swapped."""
+    kernels("view_swaps.py").check(np.arange(16.0).reshape(4, 4), np.arange(5.0),
+                                   np.arange(5.0) + 10)
