@@ -5,7 +5,9 @@
 #include "ir/Promotion.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <fmt/format.h>
+#include <limits>
 
 namespace npc::lowering {
 namespace {
@@ -122,6 +124,66 @@ NodePtr truthValue(const NodePtr &v, SourceLoc loc) {
 
 } // namespace
 
+namespace {
+
+/// `a op b` of two Python int constants, as Python computes it (floored // and %), so
+/// that `2**8 - 1` is the constant 255 and NEP 50's range check of Python ints applies to
+/// it as to a literal; null when not both are Python int constants, or the result leaves
+/// int64 (then computed at run time, wrapping).
+NodePtr foldPythonInts(BinaryOp op, const NodePtr &a, const NodePtr &b, SourceLoc loc) {
+    auto pythonInt = [](const NodePtr &n) {
+        return n->kind == array::NodeKind::Constant && n->type.weak && n->type.rank() == 0 &&
+               n->type.dtype == DType::Int64;
+    };
+    if (!pythonInt(a) || !pythonInt(b))
+        return nullptr;
+    int64_t x = a->intValue, y = b->intValue, r = 0;
+    switch (op) {
+    case BinaryOp::Add:
+        if (__builtin_add_overflow(x, y, &r))
+            return nullptr;
+        break;
+    case BinaryOp::Subtract:
+        if (__builtin_sub_overflow(x, y, &r))
+            return nullptr;
+        break;
+    case BinaryOp::Multiply:
+        if (__builtin_mul_overflow(x, y, &r))
+            return nullptr;
+        break;
+    case BinaryOp::Power: {
+        if (y < 0) // a Python float
+            return nullptr;
+        if (x == 0 || x == 1 || x == -1) { // no overflow, whatever the exponent
+            r = x == 0 ? (y == 0 ? 1 : 0) : (x == -1 && y % 2 ? -1 : 1);
+            break;
+        }
+        r = 1; // |x| >= 2: overflows within 63 factors
+        for (int64_t i = 0; i < y; ++i)
+            if (__builtin_mul_overflow(r, x, &r))
+                return nullptr;
+        break;
+    }
+    case BinaryOp::FloorDivide:
+    case BinaryOp::Remainder: {
+        if (y == 0 || (x == std::numeric_limits<int64_t>::min() && y == -1))
+            return nullptr; // ZeroDivisionError, or beyond int64: left to the run time
+        int64_t q = x / y, m = x % y;
+        if (m != 0 && ((m < 0) != (y < 0))) {
+            q -= 1;
+            m += y;
+        }
+        r = op == BinaryOp::FloorDivide ? q : m;
+        break;
+    }
+    default:
+        return nullptr;
+    }
+    return array::makeIntConstant(r, DType::Int64, true, loc);
+}
+
+} // namespace
+
 NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
     std::optional<bool> decided = decidedByRange(op, a, b);
     if (!decided)
@@ -132,6 +194,8 @@ NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
                                     shape, loc);
     }
     PromotionType pt = promote({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
+    if (NodePtr folded = foldPythonInts(op, a, b, loc))
+        return folded;
     DType dtype = pt.dtype;
     std::string_view name = array::binaryOpName(op);
     if (isComplex(dtype))

@@ -116,6 +116,11 @@ CASES = [
         def f(x):
             return h(x)
         """, "not a string to an array", (4, "mode == ")),
+    ("folded-int-out-of-range", """
+        # npc export f(int8[:])
+        def f(a):
+            return a * 2**7
+        """, "Python integer 128 out of bounds for int8", (5, "2**7")),
     ("typing-in-code", """
         import numpy.typing as npt
 

@@ -44,3 +44,8 @@ def test_size_one_broadcasts(kernel):
 def test_length_mismatch_raises(kernel):
     kernel.check_raises(np.zeros(3, np.int8), np.zeros(2, np.uint8), 1,
                         match="could not be broadcast together")
+
+
+def test_folded_python_ints(kernels):
+    """2**8 - 1, (2**6 - 1) * 2, 7 // -2 and 3 % -2 as Python computes them."""
+    kernels("folded_ints.py").check(np.array([1, -3, 100, -128, 127, 0], np.int8))
