@@ -330,8 +330,10 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
             throw UserError(loc, fmt::format("the right side reads the array it is written "
                                              "into and has shape {}, which only the run time "
                                              "knows; npc cannot keep it in a buffer first: "
-                                             "update in place (a[mask] *= 2) or compute it "
-                                             "into another array",
+                                             "read the elements it needs into names before "
+                                             "(v = x[0]; x[i:] += v), update with the target "
+                                             "alone (x[mask] *= 2), or compute it into "
+                                             "another array",
                                              shapeStr(value->type.shape)));
         value = materialize(value, "rhs", loc);
     }

@@ -121,6 +121,14 @@ CASES = [
         def f(a):
             return a * 2**7
         """, "Python integer 128 out of bounds for int8", (5, "2**7")),
+    ("update-reads-own-element-runtime-shape", """
+        # npc export f(float64[:])
+        def f(x):
+            for i in range(1, x.shape[0]):
+                x[i:] += x[0]
+            return x
+        """, "read the elements it needs into names before (v = x[0]; x[i:] += v)",
+     (6, "x[i:]")),
     ("typing-in-code", """
         import numpy.typing as npt
 

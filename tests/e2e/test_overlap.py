@@ -23,3 +23,8 @@ def test_store_shape_mismatch_raises(kernels, ny):
     k = kernels("store_shapes.py")
     k.check_raises(np.zeros(5), np.arange(ny, dtype=np.float64), np.ones((5, 2)),
                    match="could not broadcast input array from shape")
+
+
+def test_element_read_before_update_in_loop(kernels):
+    """v = x[0]; x[i:] += v inside a loop over i, as NumPy computes it."""
+    kernels("element_then_update.py").check(np.array([2.0, -1.0, 0.5, 3.0, 10.0]))
