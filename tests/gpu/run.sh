@@ -9,6 +9,9 @@
 #
 #   bash run.sh                  # build, check, benchmark
 #   bash run.sh --compile-only   # build only (no GPU needed; for sm_90 unless NPC_CUDA_ARCH)
+#   NVCC=.../tests/cuda/emu/nvcc-emu bash run.sh --emulate
+#                                # build with g++ and npc's CPU emulation of CUDA and check
+#                                # the cases (no GPU needed; no benchmark): ctest cuda_emulated
 #
 # Environment: NVCC (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc), NPC_CUDA_ARCH
 # (default: native, the GPU present), PYTHON (default: python3).
@@ -16,7 +19,9 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 compile_only=0
+emulate=0
 [[ ${1:-} == --compile-only ]] && compile_only=1
+[[ ${1:-} == --emulate ]] && emulate=1
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 python=${PYTHON:-python3}
 arch=${NPC_CUDA_ARCH:-$([[ $compile_only == 1 ]] && echo sm_90 || echo native)}
@@ -43,7 +48,7 @@ compile() { # compile NAME SOURCE OBJECT INCLUDE_DIR [NVCC OPTION...]; the exit 
 }
 compile kmeans kmeans/kmeans.cu kmeans/kmeans.o kmeans
 compile kmeans_main kmeans/kmeans_main.cu kmeans/kmeans_main.o kmeans -x c++
-compile kmeans_bench kmeans_bench.cu kmeans_bench.o kmeans
+((emulate)) || compile kmeans_bench kmeans_bench.cu kmeans_bench.o kmeans
 cases=()
 modules=()
 for d in cases/*/; do
@@ -71,7 +76,7 @@ for n in "${names[@]}"; do
 done
 ((failed == 0)) || exit 1
 "$nvcc" "-arch=$arch" kmeans/kmeans.o kmeans/kmeans_main.o -o kmeans/kmeans_gpu
-"$nvcc" "-arch=$arch" kmeans_bench.o kmeans/kmeans.o -o kmeans_bench
+((emulate)) || "$nvcc" "-arch=$arch" kmeans_bench.o kmeans/kmeans.o -o kmeans_bench
 for i in "${!cases[@]}"; do
     d=${cases[$i]}
     m=${modules[$i]}
@@ -80,6 +85,13 @@ done
 echo "built kmeans, kmeans_bench and ${#cases[@]} case drivers in ${SECONDS}s"
 if ((compile_only)); then
     exit 0
+fi
+if ((emulate)); then
+    echo "== cases on the CPU emulation of CUDA (check.py)"
+    status=0
+    "$python" check.py || status=1
+    echo "== done in ${SECONDS}s: $([[ $status == 0 ]] && echo ALL OK || echo FAILURES)"
+    exit $status
 fi
 
 echo "== GPU"
