@@ -8,6 +8,9 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <limits>
+#include <optional>
+#include <tuple>
+#include <utility>
 
 namespace npc::lowering {
 namespace {
@@ -126,48 +129,86 @@ NodePtr truthValue(const NodePtr &v, SourceLoc loc) {
 
 namespace {
 
+/// Python's spelling of the integer operators foldPythonInts folds, for its errors.
+std::string_view pythonOperator(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Add: return "+";
+    case BinaryOp::Subtract: return "-";
+    case BinaryOp::Multiply: return "*";
+    case BinaryOp::Power: return "**";
+    case BinaryOp::FloorDivide: return "//";
+    case BinaryOp::Remainder: return "%";
+    case BinaryOp::LeftShift: return "<<";
+    case BinaryOp::RightShift: return ">>";
+    default: return array::binaryOpName(op);
+    }
+}
+
+bool isPythonIntConstant(const NodePtr &n) {
+    return n->kind == array::NodeKind::Constant && n->type.weak && n->type.rank() == 0 &&
+           n->type.dtype == DType::Int64;
+}
+
 /// `a op b` of two Python int constants, as Python computes it (floored // and %), so
 /// that `2**8 - 1` is the constant 255 and NEP 50's range check of Python ints applies to
-/// it as to a literal; null when not both are Python int constants, or the result leaves
-/// int64 (then computed at run time, wrapping).
+/// it as to a literal; null when not both are Python int constants or `op` is not an
+/// integer operator. Python's ints are unbounded and npc's are int64, so a result beyond
+/// int64 (`2**64`, `1 << 63`) is a located error rather than a wrapped value, as are
+/// Python's ZeroDivisionError and its ValueError for a negative shift count.
 NodePtr foldPythonInts(BinaryOp op, const NodePtr &a, const NodePtr &b, SourceLoc loc) {
-    auto pythonInt = [](const NodePtr &n) {
-        return n->kind == array::NodeKind::Constant && n->type.weak && n->type.rank() == 0 &&
-               n->type.dtype == DType::Int64;
-    };
-    if (!pythonInt(a) || !pythonInt(b))
+    if (!isPythonIntConstant(a) || !isPythonIntConstant(b))
         return nullptr;
     int64_t x = a->intValue, y = b->intValue, r = 0;
+    auto beyondInt64 = [&]() {
+        return UserError(loc, fmt::format("the Python int {} {} {} does not fit in int64, which "
+                                          "npc computes Python ints in; write a float (such as "
+                                          "{}.0 {} {}) where a float is meant",
+                                          x, pythonOperator(op), y, x, pythonOperator(op), y));
+    };
+    bool overflow = false;
     switch (op) {
-    case BinaryOp::Add:
-        if (__builtin_add_overflow(x, y, &r))
-            return nullptr;
-        break;
-    case BinaryOp::Subtract:
-        if (__builtin_sub_overflow(x, y, &r))
-            return nullptr;
-        break;
-    case BinaryOp::Multiply:
-        if (__builtin_mul_overflow(x, y, &r))
-            return nullptr;
-        break;
+    case BinaryOp::Add: overflow = __builtin_add_overflow(x, y, &r); break;
+    case BinaryOp::Subtract: overflow = __builtin_sub_overflow(x, y, &r); break;
+    case BinaryOp::Multiply: overflow = __builtin_mul_overflow(x, y, &r); break;
     case BinaryOp::Power: {
-        if (y < 0) // a Python float
+        if (y < 0) // a Python float: see pythonIntPower
             return nullptr;
         if (x == 0 || x == 1 || x == -1) { // no overflow, whatever the exponent
             r = x == 0 ? (y == 0 ? 1 : 0) : (x == -1 && y % 2 ? -1 : 1);
             break;
         }
-        r = 1; // |x| >= 2: overflows within 63 factors
-        for (int64_t i = 0; i < y; ++i)
-            if (__builtin_mul_overflow(r, x, &r))
-                return nullptr;
+        r = 1; // |x| >= 2: overflows within 64 factors
+        for (int64_t i = 0; i < y && !overflow; ++i)
+            overflow = __builtin_mul_overflow(r, x, &r);
+        break;
+    }
+    case BinaryOp::LeftShift:
+    case BinaryOp::RightShift: {
+        if (y < 0)
+            throw UserError(loc, "negative shift count (Python's ValueError)");
+        if (op == BinaryOp::RightShift) { // floors, as Python's >> does
+            r = y >= 63 ? (x < 0 ? -1 : 0) : x >> y;
+            break;
+        }
+        if (x == 0 || y <= 62) // 2**y fits: the product tells
+            overflow = __builtin_mul_overflow(x, x == 0 ? 0 : int64_t{1} << y, &r);
+        else if (y == 63 && x == -1) // -2**63, the one int64 past 62 bits
+            r = std::numeric_limits<int64_t>::min();
+        else
+            overflow = true;
         break;
     }
     case BinaryOp::FloorDivide:
     case BinaryOp::Remainder: {
-        if (y == 0 || (x == std::numeric_limits<int64_t>::min() && y == -1))
-            return nullptr; // ZeroDivisionError, or beyond int64: left to the run time
+        if (y == 0)
+            throw UserError(loc, fmt::format("the Python int {} {} 0 divides by zero (Python's "
+                                             "ZeroDivisionError)",
+                                             x, pythonOperator(op)));
+        if (x == std::numeric_limits<int64_t>::min() && y == -1) {
+            overflow = op == BinaryOp::FloorDivide;
+            r = 0;
+            break;
+        }
         int64_t q = x / y, m = x % y;
         if (m != 0 && ((m < 0) != (y < 0))) {
             q -= 1;
@@ -179,12 +220,34 @@ NodePtr foldPythonInts(BinaryOp op, const NodePtr &a, const NodePtr &b, SourceLo
     default:
         return nullptr;
     }
+    if (overflow)
+        throw beyondInt64();
     return array::makeIntConstant(r, DType::Int64, true, loc);
+}
+
+/// Python's `int ** int` with a negative constant exponent (`k ** -1`, `2 ** -2`) is a
+/// float: both operands convert to float and the power is a float power, so such a pair
+/// lowers as two Python floats; null for any other operands. A constant 0 base raises
+/// Python's ZeroDivisionError as a located error.
+std::optional<std::pair<NodePtr, NodePtr>> pythonIntPower(BinaryOp op, const NodePtr &a,
+                                                          const NodePtr &b, SourceLoc loc) {
+    auto pythonInt = [](const NodePtr &n) {
+        return n->type.weak && n->type.rank() == 0 && n->type.dtype == DType::Int64;
+    };
+    if (op != BinaryOp::Power || !pythonInt(a) || !isPythonIntConstant(b) || b->intValue >= 0)
+        return std::nullopt;
+    if (isPythonIntConstant(a) && a->intValue == 0)
+        throw UserError(loc, "0 cannot be raised to a negative power (Python's "
+                             "ZeroDivisionError)");
+    return std::pair{array::makeCast(a, DType::Float64, true, loc),
+                     array::makeCast(b, DType::Float64, true, loc)};
 }
 
 } // namespace
 
 NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
+    if (auto floats = pythonIntPower(op, a, b, loc))
+        std::tie(a, b) = *floats;
     std::optional<bool> decided = decidedByRange(op, a, b);
     if (!decided)
         decided = decidedByRange(mirrored(op), b, a);

@@ -121,6 +121,33 @@ CASES = [
         def f(a):
             return a * 2**7
         """, "Python integer 128 out of bounds for int8", (5, "2**7")),
+    ("python-int-beyond-int64", """
+        # npc export f(float64[:])
+        def f(x):
+            return x * 2**64
+        """, "the Python int 2 ** 64 does not fit in int64", (5, "2**64")),
+    ("python-int-constant-beyond-int64", """
+        K = 3 * 2**62
+
+        # npc export f(float64[:])
+        def f(x):
+            return x < K
+        """, "the Python int 3 * 4611686018427387904 does not fit in int64", (3, "3 * 2**62")),
+    ("python-int-shift-beyond-int64", """
+        # npc export f(int64[:])
+        def f(x):
+            return x + (1 << 63)
+        """, "the Python int 1 << 63 does not fit in int64", (5, "1 << 63")),
+    ("python-int-divide-by-zero", """
+        # npc export f(int64[:])
+        def f(x):
+            return x + 7 // 0
+        """, "ZeroDivisionError", (5, "7 // 0")),
+    ("python-int-negative-shift", """
+        # npc export f(int64[:])
+        def f(x):
+            return x + (7 >> -1)
+        """, "negative shift count", (5, "7 >> -1")),
     ("update-reads-own-element-runtime-shape", """
         # npc export f(float64[:])
         def f(x):

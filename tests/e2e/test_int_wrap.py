@@ -49,3 +49,9 @@ def test_length_mismatch_raises(kernel):
 def test_folded_python_ints(kernels):
     """2**8 - 1, (2**6 - 1) * 2, 7 // -2 and 3 % -2 as Python computes them."""
     kernels("folded_ints.py").check(np.array([1, -3, 100, -128, 127, 0], np.int8))
+
+
+@pytest.mark.parametrize("k", [4, -3, 1, 10**6])
+def test_python_int_shifts_and_negative_powers(kernels, k):
+    """1 << 5 and -7 >> 1 fold as Python computes them; k ** -1 is a Python float."""
+    kernels("python_int_ops.py").check(np.array([1, -3, 100, -128, 127, 0], np.int8), k)
