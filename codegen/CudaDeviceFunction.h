@@ -63,6 +63,9 @@ std::vector<std::string> wrapCall(const std::string &head, const std::vector<std
                                   const std::string &tail, size_t indent,
                                   std::string_view brackets = "()");
 
+/// True when `region` indexes with integer arrays (loop::Intrinsic::CheckedIndex).
+bool usesCheckedIndex(const std::vector<StmtPtr> &region);
+
 inline bool isKernelLoopShape(const Stmt &s) {
     return s.kind == StmtKind::For && s.parallel;
 }
@@ -194,6 +197,9 @@ private:
     /// `npc::cuda::DeviceArray<T, N> name({extents...});` and its data pointer.
     void allocate(const std::string &name, DType dtype, const std::vector<loop::ExprPtr> &exts);
 
+    /// The kernels' pointer to an array's elements, `data` (see checksIndices_).
+    std::string dataPointer(const std::string &data) const;
+
     static std::vector<std::string> resultNames(const std::vector<loop::Result> &results);
 
     /// A device-resident scalar: `npc::cuda::DeviceArray<T, 0> x` and its pointer `x_data`.
@@ -224,6 +230,10 @@ private:
     void launch(const std::string &kernel, const std::string &config,
                 const std::vector<KernelParam> &params);
 
+    /// Gives a kernel that reads through integer index arrays (the statements `region`)
+    /// the call's npc::cuda::IndexErrorFlag, `index_error`, to record out-of-bounds indices in.
+    void addIndexErrorParam(KernelInterface &k, const std::vector<StmtPtr> &region) const;
+
     /// After the launch of a kernel that reads through integer index arrays: NumPy's
     /// IndexError for an out-of-bounds index it met (kernels cannot throw).
     void raiseIndexErrors(const std::vector<StmtPtr> &region);
@@ -241,6 +251,9 @@ private:
     int fetches_ = 0;                     ///< host copies of device scalars made so far
     std::string context_;
     bool restrict_ = true;
+    /// The body indexes with integer arrays: the call has an npc::cuda::IndexErrorFlag
+    /// `index_error`, and array pointers go through npc::cuda::nonnull.
+    bool checksIndices_ = false;
 };
 
 } // namespace detail

@@ -52,6 +52,11 @@ void DeviceFunctionEmitter::emitBody(const std::string &head) {
     powerFlag_ = usesIntegerPower(f_);
     if (powerFlag_)
         w_.line("std::atomic<bool> power_error{{false}};");
+    // Kernels record out-of-bounds integer indices here; an empty array indexed so reads a
+    // stand-in for its null pointer (see npc::cuda::nonnull).
+    checksIndices_ = usesCheckedIndex(f_.body);
+    if (checksIndices_)
+        w_.line("npc::cuda::IndexErrorFlag index_error;");
     for (const StmtPtr &s : f_.prologue) {
         stmt(*s);
         if (s->kind == StmtKind::Decl)
@@ -63,8 +68,8 @@ void DeviceFunctionEmitter::emitBody(const std::string &head) {
             w_.line("(void){}; // not read by the computation", p.name);
     for (const loop::Param &p : f_.params)
         if (p.rank > 0 && usedBuffers_.count(p.name))
-            w_.line("{}{} *{}_data = {}.data;", p.written ? "" : "const ", cppTypeName(p.dtype),
-                    p.name, p.name);
+            w_.line("{}{} *{}_data = {};", p.written ? "" : "const ", cppTypeName(p.dtype),
+                    p.name, dataPointer(p.name + ".data"));
     for (const loop::Allocation &a : f_.allocations)
         allocate(a.name, a.dtype, a.extents);
     emitList(f_.body);
@@ -212,7 +217,11 @@ void DeviceFunctionEmitter::allocate(const std::string &name, DType dtype,
     else
         w_.line("{} {}({{{}}});", type, name, fmt::join(extents, ", "));
     if (usedBuffers_.count(name))
-        w_.line("{} *{}_data = {}.data();", cppTypeName(dtype), name, name);
+        w_.line("{} *{}_data = {};", cppTypeName(dtype), name, dataPointer(name + ".data()"));
+}
+
+std::string DeviceFunctionEmitter::dataPointer(const std::string &data) const {
+    return checksIndices_ ? fmt::format("npc::cuda::nonnull({})", data) : data;
 }
 
 std::vector<std::string>

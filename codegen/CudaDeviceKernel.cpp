@@ -143,6 +143,7 @@ void DeviceFunctionEmitter::parallelKernel(const StmtPtr &loopStmt) {
     // the launch; the kernel reads it from device memory.
     std::string extent = cppExpr(onHostExpr(s.extent));
     KernelInterface k = interface(u, acc);
+    addIndexErrorParam(k, {loopStmt});
     std::string name = kernelName();
     {
         auto body = kernelHeader(name, k.params, true, "");
@@ -173,6 +174,7 @@ void DeviceFunctionEmitter::parallelKernel(const StmtPtr &loopStmt) {
 void DeviceFunctionEmitter::serialKernel(const std::vector<StmtPtr> &stmts) {
     RegionUses u = collectUses(stmts);
     KernelInterface k = interface(u);
+    addIndexErrorParam(k, stmts);
     std::vector<std::string> out = exported(stmts);
     std::set<std::string> exportedSet(out.begin(), out.end());
     for (const StmtPtr &s : stmts) {
@@ -209,13 +211,23 @@ void DeviceFunctionEmitter::launch(const std::string &kernel, const std::string 
             cppStringLiteral(context_.empty() ? f_.name + "()" : context_));
 }
 
-void DeviceFunctionEmitter::raiseIndexErrors(const std::vector<StmtPtr> &region) {
+bool usesCheckedIndex(const std::vector<StmtPtr> &region) {
     bool found = false;
     loop::forEachExpr(region, [&](const loop::Expr &e) {
         found |= e.kind == loop::ExprKind::Call && e.intrinsic == loop::Intrinsic::CheckedIndex;
     });
-    if (found)
-        w_.line("npc::cuda::raise_index_error();");
+    return found;
+}
+
+void DeviceFunctionEmitter::addIndexErrorParam(KernelInterface &k,
+                                               const std::vector<StmtPtr> &region) const {
+    if (usesCheckedIndex(region))
+        k.params.push_back({"npc::cuda::IndexErrorState *index_error", "index_error.data()"});
+}
+
+void DeviceFunctionEmitter::raiseIndexErrors(const std::vector<StmtPtr> &region) {
+    if (usesCheckedIndex(region))
+        w_.line("index_error.raise_if_set();");
 }
 
 } // namespace detail

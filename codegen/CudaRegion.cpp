@@ -141,8 +141,8 @@ ExprPtr rewrite(const ExprPtr &e, const std::map<std::string, std::string> &rena
                                               cppExpr(rewrite(e->args[0], rename)),
                                               cppExpr(rewrite(e->args[1], rename))),
                                   e->dtype);
-        case Intrinsic::CheckedIndex: // recorded for npc::cuda::raise_index_error
-            return deviceSpelling(fmt::format("npc::cuda::checked_index({}, {}, {})",
+        case Intrinsic::CheckedIndex: // recorded in the call's npc::cuda::IndexErrorFlag
+            return deviceSpelling(fmt::format("npc::cuda::checked_index({}, {}, {}, index_error)",
                                               cppExpr(rewrite(e->args[0], rename)),
                                               cppExpr(rewrite(e->args[1], rename)),
                                               cppExpr(rewrite(e->args[2], rename))),

@@ -294,44 +294,26 @@ __device__ inline int64_t thread_count() {
 }
 
 /// The first out-of-bounds element of an integer index array met by a kernel (kernels
-/// cannot throw): written by checked_index, read and cleared by raise_index_error.
+/// cannot throw): written by checked_index into the IndexErrorFlag of one call.
 struct IndexErrorState {
     unsigned long long failed;
     long long index, size;
     int axis;
 };
-namespace detail {
-/// One per program (a variable template: no duplicate symbols across translation units).
-template <class Tag = void> __device__ IndexErrorState index_error_state{};
-} // namespace detail
 
 /// npc::checked_index for kernels: wraps a negative index; outside [-size, size) records
-/// the first such index for raise_index_error and gives 0.
-__device__ inline int64_t checked_index(int64_t i, int64_t size, int axis) {
+/// the first such index in `*state` for IndexErrorFlag::raise_if_set and gives 0.
+__device__ inline int64_t checked_index(int64_t i, int64_t size, int axis,
+                                        IndexErrorState *state) {
     int64_t j = i < 0 ? i + size : i;
     if (j >= 0 && j < size)
         return j;
-    IndexErrorState &s = detail::index_error_state<>;
-    if (atomicCAS(&s.failed, 0ull, 1ull) == 0ull) {
-        s.index = i;
-        s.size = size;
-        s.axis = axis;
+    if (atomicCAS(&state->failed, 0ull, 1ull) == 0ull) {
+        state->index = i;
+        state->size = size;
+        state->axis = axis;
     }
     return 0;
-}
-
-/// After a kernel that indexes with checked_index: throws NumPy's IndexError for the index
-/// it recorded, if any (waits for the kernel; clears the record).
-inline void raise_index_error() {
-    IndexErrorState s{};
-    check(cudaMemcpyFromSymbol(&s, detail::index_error_state<>, sizeof s),
-          "reading the index error flag");
-    if (!s.failed)
-        return;
-    IndexErrorState clear{};
-    check(cudaMemcpyToSymbol(detail::index_error_state<>, &clear, sizeof clear),
-          "clearing the index error flag");
-    throw_index_error(s.index, s.axis, s.size);
 }
 
 /// +inf, NaN and the extreme finite values of a dtype, usable in device code (the
@@ -458,6 +440,43 @@ template <class T> DeviceArray<T, 0> scalar_to_device(T value) {
     detail::fill_kernel<<<1, 1>>>(out.data(), value);
     check_launch("initializing a device scalar");
     return out;
+}
+
+/// The IndexError record of one call of a generated function (npc::IndexErrorFlag's
+/// device counterpart): kernels that index with integer arrays get data() and record the
+/// first out-of-bounds index; raise_if_set() then throws NumPy's IndexError for it. One per
+/// call, so that concurrent calls and separately compiled modules keep their own.
+class IndexErrorFlag {
+public:
+    IndexErrorFlag() : state_(scalar_to_device(IndexErrorState{})) {}
+    IndexErrorState *data() { return state_.data(); }
+    /// Throws NumPy's IndexError for the recorded index, if any (waits for the kernels).
+    void raise_if_set() const {
+        const IndexErrorState s = scalar_to_host(state_);
+        if (s.failed)
+            throw_index_error(s.index, s.axis, s.size);
+    }
+
+private:
+    DeviceArray<IndexErrorState, 0> state_;
+};
+
+namespace detail {
+/// Device memory that a pointer to an empty array stands in for (see nonnull).
+template <class Tag = void> __device__ alignas(16) unsigned char empty_storage[64];
+} // namespace detail
+
+/// `data`, or, for an empty array's null pointer, 64 bytes of device memory: kernels that
+/// index with integer arrays read element 0 in place of an out-of-bounds index (raising
+/// the IndexError afterwards), which an empty axis would otherwise turn into an illegal
+/// address.
+template <class T> T *nonnull(T *data) {
+    if (data)
+        return data;
+    void *storage = nullptr;
+    check(cudaGetSymbolAddress(&storage, detail::empty_storage<>),
+          "finding device memory for an empty array");
+    return static_cast<T *>(storage);
 }
 
 } // namespace npc::cuda

@@ -370,6 +370,10 @@ cudaError_t cudaMemcpyToSymbol(T &symbol, const void *from, size_t bytes, size_t
     std::memcpy(reinterpret_cast<char *>(&symbol) + offset, from, bytes);
     return cudaSuccess;
 }
+template <class T> cudaError_t cudaGetSymbolAddress(void **address, T &symbol) {
+    *address = static_cast<void *>(&symbol);
+    return cudaSuccess;
+}
 template <class T>
 cudaError_t cudaMemcpyFromSymbol(void *to, const T &symbol, size_t bytes, size_t offset = 0,
                                  cudaMemcpyKind = cudaMemcpyDeviceToHost) {
