@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fmt/format.h>
+#include <set>
 
 namespace npc::lowering {
 
@@ -99,6 +100,19 @@ NodePtr ExprLowering::advancedIndex(const NodePtr &base, const std::vector<Index
                              std::move(errorAxes), loc);
 }
 
+namespace {
+
+/// True when evaluating `n` computes a reduction (values of variables are computed already).
+bool containsReduction(const NodePtr &n, std::set<const array::Node *> &seen) {
+    if (!seen.insert(n.get()).second || n->kind == array::NodeKind::Var)
+        return false;
+    return n->kind == array::NodeKind::Reduce ||
+           std::any_of(n->operands.begin(), n->operands.end(),
+                       [&](const NodePtr &op) { return containsReduction(op, seen); });
+}
+
+} // namespace
+
 /// The mask's extents must equal the indexed axes' (NumPy's IndexError otherwise: at
 /// compile time for constants, else on entry). Its true elements are counted into a
 /// variable first: the result's length.
@@ -123,14 +137,21 @@ NodePtr ExprLowering::maskIndex(const NodePtr &base, const NodePtr &mask, Source
     if (!materialize_)
         throw UserError(loc, "a boolean mask index needs a function body (npc counts the "
                              "mask's true elements first)");
+    // The mask is read twice (counted, then compacted): a reduction in it (`x > np.mean(x)`)
+    // would be computed twice, and two parallel sums may differ in the last bit, so that
+    // the count and the positions disagree. Such a mask is computed once, into a buffer.
+    NodePtr m = mask;
+    std::set<const array::Node *> seen;
+    if (containsReduction(mask, seen))
+        m = materialize_(array::withName(mask, "mask"), maskLoc);
     std::vector<int> all(static_cast<size_t>(rank));
     for (int a = 0; a < rank; ++a)
         all[static_cast<size_t>(a)] = a;
-    NodePtr count = array::makeReduce(array::ReduceOp::Sum, array::makeCast(mask, DType::Int64, loc),
+    NodePtr count = array::makeReduce(array::ReduceOp::Sum, array::makeCast(m, DType::Int64, loc),
                                       all, false, loc);
     count = array::withName(array::withChecks(count, std::move(checks)), "count");
     NodePtr counted = materialize_(count, loc);
-    NodePtr positions = array::makeNonzero(mask, dimValue(counted, "count_nonzero(mask)"), loc);
+    NodePtr positions = array::makeNonzero(m, dimValue(counted, "count_nonzero(mask)"), loc);
     Shape flat{dimProduct(Shape(base->type.shape.begin(), base->type.shape.begin() + rank))};
     flat.insert(flat.end(), base->type.shape.begin() + rank, base->type.shape.end());
     NodePtr flattened = array::makeReshape(base, std::move(flat), {}, loc);

@@ -76,7 +76,9 @@ Storage Lowering::lowerNonzero(const Node &n, const std::string &name) {
     std::vector<StmtPtr> then;
     then.push_back(loop::store(name, offset({countVar}, s.strides), flat));
     then.push_back(loop::assign(count, loop::binary(loop::BinaryOp::Add, countVar, loop::intImm(1))));
-    body->push_back(loop::ifThen(isTrue, std::move(then)));
+    // The count sized the buffer; never write past it, whatever the mask says now.
+    ExprPtr room = loop::binary(loop::BinaryOp::Lt, countVar, dimExpr(n.type.shape[0]));
+    body->push_back(loop::ifThen(loop::binary(loop::BinaryOp::And, isTrue, room), std::move(then)));
     blocks_.pop_back();
     memo_.pop_back();
     return s;

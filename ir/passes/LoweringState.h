@@ -512,8 +512,10 @@ private:
 
     static std::string memoKey(const Node *n, const std::vector<ExprPtr> &idx) {
         std::string key = fmt::format("{}", static_cast<const void *>(n));
-        for (const ExprPtr &e : idx)
-            key += "|" + loop::str(e);
+        for (const ExprPtr &e : idx) {
+            key += '|';
+            key += loop::str(e);
+        }
         return key;
     }
 

@@ -94,3 +94,23 @@ def test_mask_write_count_mismatch_raises(kernels):
     b = np.array([0.9, 0.1, 0.7, 0.8])
     kernel.check_raises(np.zeros(4), b, np.ones((2, 3)), np.array([1.0, 2.0]),
                         match="NumPy boolean array indexing assignment cannot assign")
+
+
+
+def test_masks_holding_reductions(kernels):
+    rng = np.random.default_rng(5)
+    kernels("mask_reduced.py").check(rng.uniform(-1, 1, size=100003),
+                                     rng.uniform(-1, 1, size=(50, 4)), threads=2)
+
+
+@pytest.mark.parametrize("fill", [0.1, 1 / 3, 0.7])
+def test_mask_holding_a_reduction_is_consistent(kernels, fill):
+    """A constant array's mean lies above or below its elements by rounding alone, in an
+    order-dependent way (npc's parallel sum may round otherwise than NumPy's pairwise
+    one): whichever it is, the count and the compaction must agree, so `x[x > mean]` is
+    all of x or none of it (100003 elements: several threads' partial sums)."""
+    x = np.full(100003, fill)
+    r = kernels("mask_reduced.py").run([x, np.ones((2, 4))], threads=2)
+    assert r.returncode == 0, r.stderr
+    above = r.outputs[0]
+    assert above.shape in [(0,), x.shape] and np.all(above == fill)

@@ -26,5 +26,5 @@ def gather(x, idx):
 # CHECK-NEXT: x_data[index_data[i] * x_s0] = 0.5;
 # CHECK: npc::Array<int64_t, 1> nonzero({count});
 # CHECK: for (int64_t i = 0; i < x.shape[0]; ++i) {
-# CHECK: if (t) {
+# CHECK: if (t && found < count) {
 # CHECK-NEXT: nonzero_data[found] = i;
