@@ -20,47 +20,61 @@ void append(CodeWriter &w, const std::string &text) {
 
 /// `f(...)` on host memory: copies array arguments to the device, calls `f_device` (for
 /// several results, `f_device_results`, which returns them as members r0, r1, ...), copies
-/// results (and arguments the function writes) back.
+/// results (and arguments the function writes) back. When the function writes arguments,
+/// those that share host memory with one are copied as one span (npc::cuda::SharedArguments,
+/// so `f(x, x)` updates x as NumPy would), and written arguments are copied back also when
+/// the function raises (npc::cuda::call_and_copy_back).
 void emitHostEntry(CodeWriter &w, const loop::Function &f) {
     auto body = w.block(fmt::format("{} {}({})", cppResultType(f), f.name, cppParamList(f)));
+    bool writes = false;
+    for (const loop::Param &p : f.params)
+        writes = writes || (p.rank > 0 && p.written);
+    std::vector<std::string> spans, written, copies;
+    for (const loop::Param &p : f.params) {
+        if (p.rank == 0)
+            continue;
+        spans.push_back(fmt::format("npc::cuda::byte_span({})", p.name));
+        written.push_back(p.written ? "true" : "false");
+        if (p.written)
+            copies.push_back(p.name + "_device.copy_back();");
+    }
+    if (writes)
+        w.line("npc::cuda::SharedArguments shared({{{}}}, {{{}}});", fmt::join(spans, ", "),
+               fmt::join(written, ", "));
     std::vector<std::string> args;
+    size_t arrays = 0;
     for (const loop::Param &p : f.params) {
         if (p.rank == 0) {
             args.push_back(p.name);
             continue;
         }
-        w.line("{}npc::cuda::DeviceArray<{}, {}> {}_device = npc::cuda::to_device({});",
-               p.written ? "" : "const ", cppTypeName(p.dtype), p.rank, p.name, p.name);
+        if (writes)
+            w.line("npc::cuda::DeviceArgument<{}{}, {}> {}_device({}, shared, {});",
+                   p.written ? "" : "const ", cppTypeName(p.dtype), p.rank, p.name, p.name,
+                   arrays++);
+        else
+            w.line("const npc::cuda::DeviceArray<{}, {}> {}_device = npc::cuda::to_device({});",
+                   cppTypeName(p.dtype), p.rank, p.name, p.name);
         args.push_back(p.name + "_device");
     }
     std::string call = fmt::format("{}_device{}({})", f.name, f.returnsTuple ? "_results" : "",
                                    fmt::join(args, ", "));
-    bool writes = false;
-    for (const loop::Param &p : f.params)
-        writes = writes || (p.rank > 0 && p.written);
-    auto copyBack = [&] {
-        for (const loop::Param &p : f.params)
-            if (p.rank > 0 && p.written)
-                w.line("npc::cuda::copy_to_host({}_device, {});", p.name, p.name);
-    };
+    if (writes)
+        call = fmt::format("npc::cuda::call_and_copy_back(\n        [&] {{ {}{}; }},\n        "
+                           "[&] {{ {} }})",
+                           f.results.empty() ? "" : "return ", call, fmt::join(copies, " "));
     auto toHost = [](const loop::Result &r, const std::string &value) {
         return fmt::format("npc::cuda::{}({})", r.rank == 0 ? "scalar_to_host" : "to_host", value);
     };
     if (f.results.empty()) {
         w.line("{};", call);
-        copyBack();
         return;
     }
-    if (!f.returnsTuple && !writes) {
+    if (!f.returnsTuple) {
         w.line("return {};", toHost(f.results[0], call));
         return;
     }
     w.line("const auto results = {};", call);
-    copyBack();
-    if (!f.returnsTuple) {
-        w.line("return {};", toHost(f.results[0], "results"));
-        return;
-    }
     std::vector<std::string> values;
     for (size_t i = 0; i < f.results.size(); ++i)
         values.push_back(toHost(f.results[i], fmt::format("results.r{}", i)));

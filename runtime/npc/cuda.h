@@ -39,11 +39,14 @@ private:
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <limits>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace npc::cuda {
 
@@ -270,6 +273,167 @@ void copy_to_host(const DeviceArray<T, Rank> &device, ArrayView<T, Rank> host) {
     const Array<T, Rank> packed = to_host(device);
     const T *src = packed.data();
     detail::scatter_strided<0>(host, host.data, src);
+}
+
+/// The bytes [begin, end) of host memory that view `v` spans (empty for an empty view).
+struct ByteSpan {
+    const char *begin = nullptr;
+    const char *end = nullptr;
+};
+template <class T, int Rank> ByteSpan byte_span(const ArrayView<T, Rank> &v) {
+    if (v.size() == 0)
+        return {};
+    const char *first = reinterpret_cast<const char *>(v.data);
+    const char *last = first;
+    for (int a = 0; a < Rank; ++a) {
+        const int64_t reach = (v.shape[a] - 1) * v.strides[a] * static_cast<int64_t>(sizeof(T));
+        (reach < 0 ? first : last) += reach;
+    }
+    return {first, last + sizeof(T)};
+}
+
+/// The array arguments of one call of a host entry point that share host memory with an
+/// argument the function writes (`f(x, x)`, `f(x[1:], x[:-1])`): each such group is copied
+/// to the device once, as one span of bytes, and its arguments become views of that copy
+/// with their own offsets and strides, so that writes through one show through the others
+/// and are copied back once, as NumPy's in-place updates of shared memory would be.
+/// Arguments outside such groups are copied to the device on their own (see DeviceArgument).
+class SharedArguments {
+public:
+    /// `spans[i]` and `written[i]`: argument i's host bytes, and whether the function
+    /// writes it. Throws CudaError if device memory cannot be had.
+    SharedArguments(std::initializer_list<ByteSpan> spans, std::initializer_list<bool> written)
+        : spans_(spans), group_(spans_.size(), -1) {
+        const std::vector<bool> writes(written);
+        for (std::size_t i = 0; i < spans_.size(); ++i)
+            for (std::size_t j = 0; j < spans_.size(); ++j)
+                if (i != j && (writes[i] || writes[j]) && overlap(spans_[i], spans_[j]))
+                    join(i, j);
+        for (Group &g : groups_) {
+            g.device = DeviceArray<char, 1>({g.span.end - g.span.begin});
+            check(cudaMemcpy(g.device.data(), g.span.begin, g.device.nbytes(),
+                             cudaMemcpyHostToDevice),
+                  "copying arguments that share memory to the device");
+        }
+    }
+
+    /// The device counterpart of argument `i`'s host data pointer `host`, or null when the
+    /// argument shares memory with no written argument.
+    template <class T> T *device_data(std::size_t i, T *host) {
+        if (group_[i] < 0)
+            return nullptr;
+        Group &g = groups_[static_cast<std::size_t>(group_[i])];
+        return reinterpret_cast<T *>(g.device.data() +
+                                     (reinterpret_cast<const char *>(host) - g.span.begin));
+    }
+
+    /// Copies the group of argument `i` back to the host (once per group and call).
+    void copy_back(std::size_t i) {
+        Group &g = groups_[static_cast<std::size_t>(group_[i])];
+        if (g.copied_back)
+            return;
+        g.copied_back = true;
+        check(cudaMemcpy(const_cast<char *>(g.span.begin), g.device.data(), g.device.nbytes(),
+                         cudaMemcpyDeviceToHost),
+              "copying arguments that share memory back to the host");
+    }
+
+private:
+    struct Group {
+        ByteSpan span;
+        DeviceArray<char, 1> device;
+        bool copied_back = false;
+    };
+
+    static bool overlap(const ByteSpan &a, const ByteSpan &b) {
+        return a.begin != a.end && b.begin != b.end && a.begin < b.end && b.begin < a.end;
+    }
+    /// Puts arguments i and j in one group, merging groups and their spans.
+    void join(std::size_t i, std::size_t j) {
+        int gi = group_[i], gj = group_[j];
+        if (gi >= 0 && gi == gj)
+            return;
+        if (gi < 0 && gj < 0) {
+            gi = static_cast<int>(groups_.size());
+            groups_.push_back({spans_[i], {}, false});
+        }
+        if (gi < 0)
+            std::swap(gi, gj), std::swap(i, j);
+        ByteSpan &span = groups_[static_cast<std::size_t>(gi)].span;
+        for (std::size_t k = 0; k < group_.size(); ++k)
+            if (k == i || k == j || (gj >= 0 && group_[k] == gj))
+                group_[k] = gi;
+        for (std::size_t k = 0; k < group_.size(); ++k)
+            if (group_[k] == gi) {
+                span.begin = std::min(span.begin, spans_[k].begin);
+                span.end = std::max(span.end, spans_[k].end);
+            }
+        // Merged groups leave an unused entry behind (no allocation happens for it).
+        if (gj >= 0 && gj != gi)
+            groups_[static_cast<std::size_t>(gj)].span = {};
+    }
+
+    std::vector<ByteSpan> spans_;
+    std::vector<int> group_;
+    std::vector<Group> groups_;
+};
+
+/// One array argument of a host entry point on the device: its own device copy (as
+/// to_device makes), or, when it shares host memory with a written argument, a view into
+/// that group's copy in `shared`. Converts to the device view `<name>_device` takes.
+template <class T, int Rank> class DeviceArgument {
+public:
+    DeviceArgument(const ArrayView<T, Rank> &host, SharedArguments &shared, std::size_t index)
+        : host_(host), shared_(shared), index_(index) {
+        if (T *data = shared.device_data(index, host.data))
+            view_ = {data, host.shape, host.strides};
+        else {
+            own_ = to_device(host);
+            view_ = {own_.data(), own_.shape(), own_.strides()};
+        }
+    }
+    operator ArrayView<T, Rank>() const { return view_; }
+
+    /// Copies the device values back into the caller's array (a written argument).
+    void copy_back() {
+        if (shared_.device_data(index_, host_.data))
+            shared_.copy_back(index_);
+        else
+            copy_to_host(own_, host_);
+    }
+
+private:
+    ArrayView<T, Rank> host_;
+    SharedArguments &shared_;
+    std::size_t index_;
+    DeviceArray<std::remove_const_t<T>, Rank> own_;
+    ArrayView<T, Rank> view_;
+};
+
+/// Runs `call` (a host entry point's device computation), then `copy_back` (its written
+/// arguments back to the host), also when `call` throws: writes made before NumPy's error
+/// stay in the caller's arrays, as in NumPy. An error while copying back after an error
+/// is dropped in favour of the first.
+template <class Call, class CopyBack> auto call_and_copy_back(Call call, CopyBack copy_back) {
+    auto guarded = [&] {
+        try {
+            return call();
+        } catch (...) {
+            try {
+                copy_back();
+            } catch (...) { // the first error is the one to report
+            }
+            throw;
+        }
+    };
+    if constexpr (std::is_void_v<decltype(call())>) {
+        guarded();
+        copy_back();
+    } else {
+        auto results = guarded();
+        copy_back();
+        return results;
+    }
 }
 
 } // namespace npc::cuda
