@@ -83,7 +83,7 @@ SliceBounds adjustSlice(int64_t extent, std::optional<int64_t> start, std::optio
 
 Dim dimSlice(const Dim &base, std::optional<int64_t> start, std::optional<int64_t> stop,
              int64_t step) {
-    if (!start && !stop && step == 1)
+    if (!start && !stop && (step == 1 || step == -1)) // `[:]` and `[::-1]` keep every element
         return base;
     if (auto c = dimConstValue(base))
         return dimConst(adjustSlice(*c, start, stop, step).length);

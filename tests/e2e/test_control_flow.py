@@ -39,3 +39,13 @@ def test_early_return(kernels, threshold):
     k = kernels("early_return.py")
     x = np.random.default_rng(3).uniform(0, 1, size=17)
     k.check(x, threshold)
+
+
+@pytest.mark.parametrize("n", [0, 1, 3])
+def test_reversed_in_loop(kernels, n):
+    kernels("loop_reverse.py").check(np.arange(5.0), n)
+
+
+@pytest.mark.parametrize("shift", [-1.0, 0.0, 1.0])
+def test_one_element_condition(kernels, shift):
+    kernels("one_element_condition.py").check(np.arange(4.0) + shift, np.eye(3) + shift)

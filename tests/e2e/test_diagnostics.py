@@ -121,6 +121,21 @@ CASES = [
         def f(a):
             return a * 2**7
         """, "Python integer 128 out of bounds for int8", (5, "2**7")),
+    ("condition-of-run-time-size", """
+        # npc export f(float64[:])
+        def f(a):
+            if a[1:] > 0:
+                return 1
+            return 0
+        """, "needs an array condition to have one element at compile time; this one has "
+             "shape (a.shape[0] - 1,)", (5, "a[1:] > 0")),
+    ("condition-of-empty-array", """
+        # npc export f(float64[3])
+        def f(a):
+            if a[:0] > 0:
+                return 1
+            return 0
+        """, "The truth value of an empty array is ambiguous", (5, "a[:0] > 0")),
     ("python-int-beyond-int64", """
         # npc export f(float64[:])
         def f(x):
