@@ -154,7 +154,7 @@ bool isPythonIntConstant(const NodePtr &n) {
 /// it as to a literal; null when not both are Python int constants or `op` is not an
 /// integer operator. Python's ints are unbounded and npc's are int64, so a result beyond
 /// int64 (`2**64`, `1 << 63`) is a located error rather than a wrapped value, as are
-/// Python's ZeroDivisionError and its ValueError for a negative shift count.
+/// Python's ValueError for a negative shift count.
 NodePtr foldPythonInts(BinaryOp op, const NodePtr &a, const NodePtr &b, SourceLoc loc) {
     if (!isPythonIntConstant(a) || !isPythonIntConstant(b))
         return nullptr;
@@ -200,10 +200,8 @@ NodePtr foldPythonInts(BinaryOp op, const NodePtr &a, const NodePtr &b, SourceLo
     }
     case BinaryOp::FloorDivide:
     case BinaryOp::Remainder: {
-        if (y == 0)
-            throw UserError(loc, fmt::format("the Python int {} {} 0 divides by zero (Python's "
-                                             "ZeroDivisionError)",
-                                             x, pythonOperator(op)));
+        if (y == 0) // checkPythonDivision raised Python's ZeroDivisionError
+            return nullptr;
         if (x == std::numeric_limits<int64_t>::min() && y == -1) {
             overflow = op == BinaryOp::FloorDivide;
             r = 0;
@@ -223,6 +221,25 @@ NodePtr foldPythonInts(BinaryOp op, const NodePtr &a, const NodePtr &b, SourceLo
     if (overflow)
         throw beyondInt64();
     return array::makeIntConstant(r, DType::Int64, true, loc);
+}
+
+/// Python raises ZeroDivisionError for `/`, `//` and `%` of Python numbers by zero
+/// (NumPy's arrays and scalars give inf, NaN or 0 instead): a located error when both
+/// operands are Python number constants and the divisor is zero.
+void checkPythonDivision(BinaryOp op, const NodePtr &a, const NodePtr &b, SourceLoc loc) {
+    if (op != BinaryOp::TrueDivide && op != BinaryOp::FloorDivide && op != BinaryOp::Remainder)
+        return;
+    auto pythonConstant = [](const NodePtr &n) {
+        return n->kind == array::NodeKind::Constant && n->type.weak && n->type.rank() == 0;
+    };
+    if (!pythonConstant(a) || !pythonConstant(b))
+        return;
+    DType t = b->type.dtype;
+    bool zero = isComplex(t)   ? b->floatValue == 0 && b->imagValue == 0
+                : isFloat(t) ? b->floatValue == 0
+                             : b->intValue == 0;
+    if (zero)
+        throw UserError(loc, "division by zero of Python numbers (Python's ZeroDivisionError)");
 }
 
 /// Python's `int ** int` with a negative constant exponent (`k ** -1`, `2 ** -2`) is a
@@ -246,6 +263,7 @@ std::optional<std::pair<NodePtr, NodePtr>> pythonIntPower(BinaryOp op, const Nod
 } // namespace
 
 NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
+    checkPythonDivision(op, a, b, loc);
     if (auto floats = pythonIntPower(op, a, b, loc))
         std::tie(a, b) = *floats;
     std::optional<bool> decided = decidedByRange(op, a, b);

@@ -158,6 +158,11 @@ CASES = [
         def f(x):
             return x + 7 // 0
         """, "ZeroDivisionError", (5, "7 // 0")),
+    ("python-float-divide-by-zero", """
+        # npc export f(float64[:])
+        def f(x):
+            return x + 1.0 / 0
+        """, "division by zero of Python numbers (Python's ZeroDivisionError)", (5, "1.0 / 0")),
     ("python-int-negative-shift", """
         # npc export f(int64[:])
         def f(x):
