@@ -349,7 +349,7 @@ NodePtr FunctionLowering::augmented(array::BinaryOp op, const NodePtr &target,
                                    const syntax::Expr &value, SourceLoc loc) {
     if (op == array::BinaryOp::Power)
         return exprs_.power(target, value, loc);
-    return exprs_.binary(op, target, exprs_.lowerArray(value), loc);
+    return exprs_.pythonOperator(op, target, exprs_.lowerArray(value), loc);
 }
 
 void FunctionLowering::augmentedAssign(const syntax::AugAssign &aug, SourceLoc loc) {
@@ -360,7 +360,8 @@ void FunctionLowering::augmentedAssign(const syntax::AugAssign &aug, SourceLoc l
             throw UserError(aug.target->loc, "augmented assignment needs a number or an array");
         if (current.node->type.rank() == 0) { // a scalar: rebinds, as Python does
             NodePtr rhs = exprs_.lowerArray(*aug.value);
-            assignName(name->id, Value::array(exprs_.binary(op, current.node, rhs, loc), loc), loc);
+            assignName(name->id, Value::array(exprs_.pythonOperator(op, current.node, rhs, loc), loc),
+                       loc);
             return;
         }
         NodePtr target = ensureBuffer(name->id, loc);

@@ -74,6 +74,13 @@ public:
     array::NodePtr castTo(const array::NodePtr &v, DType dtype, SourceLoc loc);
     /// A binary ufunc with NEP 50 promotion and broadcasting.
     array::NodePtr binary(array::BinaryOp op, array::NodePtr a, array::NodePtr b, SourceLoc loc);
+    /// A Python operator `a op b` (or `a op= b`): binary(), except where both operands are
+    /// Python numbers, which follow Python instead of NumPy: constant ints fold exactly (a
+    /// located error beyond int64, npc's type of Python ints), constant divisors of zero
+    /// raise ZeroDivisionError (located), and an int to a negative constant power is a
+    /// float (`k ** -1`). np.add(2**62, 2**62) and np.power(k, -1) stay NumPy's (binary()).
+    array::NodePtr pythonOperator(array::BinaryOp op, array::NodePtr a, array::NodePtr b,
+                                  SourceLoc loc);
     /// The `**` operator (and `**=`), as ndarray.__pow__: numpy.power, except that a float or
     /// complex array (rank > 0) to the literal 0.5 is numpy.sqrt and a complex array to the
     /// literal 2 numpy.square (NumPy's fast_scalar_power: -0.0 ** 0.5 is -0.0 and -inf ** 0.5

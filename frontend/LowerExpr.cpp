@@ -2,6 +2,7 @@
 // (chained ones too) and basic indexing. The ufuncs they map to, with NEP 50 promotion and
 // broadcasting, are in LowerUfuncs.cpp.
 #include "frontend/LowerContext.h"
+#include "frontend/PythonInts.h"
 #include "ir/Promotion.h"
 
 #include <algorithm>
@@ -130,6 +131,9 @@ Value ExprLowering::lower(const syntax::Expr &e) {
         return lowerName(e, *n);
     if (auto *i = e.as<IntLiteral>())
         return Value::array(array::makeIntConstant(i->value, DType::Int64, true, e.loc), e.loc);
+    if (e.as<Binary>() || e.as<Unary>()) // `2**63 - 1`: Python's value, exactly
+        if (std::optional<int64_t> v = exactLiteralInt(e))
+            return Value::array(array::makeIntConstant(*v, DType::Int64, true, e.loc), e.loc);
     if (auto *f = e.as<FloatLiteral>())
         return Value::array(array::makeFloatConstant(f->value, DType::Float64, true, e.loc), e.loc);
     if (auto *b = e.as<BoolLiteral>())
@@ -301,7 +305,7 @@ Value ExprLowering::lowerBinary(const syntax::Expr &e, const syntax::Binary &b) 
     if (b.op == BinaryOp::Pow)
         return Value::array(power(lhs, *b.rhs, e.loc), e.loc);
     NodePtr rhs = lowerArray(*b.rhs);
-    return Value::array(binary(it->second, lhs, rhs, e.loc), e.loc);
+    return Value::array(pythonOperator(it->second, lhs, rhs, e.loc), e.loc);
 }
 
 NodePtr ExprLowering::power(NodePtr base, const syntax::Expr &exponent, SourceLoc loc) {
@@ -314,7 +318,7 @@ NodePtr ExprLowering::power(NodePtr base, const syntax::Expr &exponent, SourceLo
         if (two && two->value == 2 && isComplex(base->type.dtype))
             return binary(array::BinaryOp::Multiply, base, base, loc);
     }
-    return binary(array::BinaryOp::Power, base, lowerArray(exponent), loc);
+    return pythonOperator(array::BinaryOp::Power, base, lowerArray(exponent), loc);
 }
 
 Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {

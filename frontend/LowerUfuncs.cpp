@@ -130,7 +130,7 @@ NodePtr truthValue(const NodePtr &v, SourceLoc loc) {
 namespace {
 
 /// Python's spelling of the integer operators foldPythonInts folds, for its errors.
-std::string_view pythonOperator(BinaryOp op) {
+std::string_view operatorSpelling(BinaryOp op) {
     switch (op) {
     case BinaryOp::Add: return "+";
     case BinaryOp::Subtract: return "-";
@@ -152,18 +152,23 @@ bool isPythonIntConstant(const NodePtr &n) {
 /// `a op b` of two Python int constants, as Python computes it (floored // and %), so
 /// that `2**8 - 1` is the constant 255 and NEP 50's range check of Python ints applies to
 /// it as to a literal; null when not both are Python int constants or `op` is not an
-/// integer operator. Python's ints are unbounded and npc's are int64, so a result beyond
-/// int64 (`2**64`, `1 << 63`) is a located error rather than a wrapped value, as are
-/// Python's ValueError for a negative shift count.
-NodePtr foldPythonInts(BinaryOp op, const NodePtr &a, const NodePtr &b, SourceLoc loc) {
+/// integer operator. Python's ints are unbounded and npc's are int64: when `strict` (a
+/// Python operator), a result beyond int64 (`K * 4` for `K = 2**62`) is a located error
+/// rather than a wrapped value, as is Python's ValueError for a negative shift count;
+/// otherwise (NumPy's ufuncs on Python ints, which compute in int64) such a result is
+/// left to the run time, which wraps as NumPy does.
+NodePtr foldPythonInts(BinaryOp op, const NodePtr &a, const NodePtr &b, SourceLoc loc,
+                       bool strict) {
     if (!isPythonIntConstant(a) || !isPythonIntConstant(b))
         return nullptr;
     int64_t x = a->intValue, y = b->intValue, r = 0;
     auto beyondInt64 = [&]() {
         return UserError(loc, fmt::format("the Python int {} {} {} does not fit in int64, which "
-                                          "npc computes Python ints in; write a float (such as "
-                                          "{}.0 {} {}) where a float is meant",
-                                          x, pythonOperator(op), y, x, pythonOperator(op), y));
+                                          "npc computes Python ints in{}",
+                                          x, operatorSpelling(op), y,
+                                          op == BinaryOp::LeftShift
+                                              ? ""
+                                              : "; write a float where a float is meant"));
     };
     bool overflow = false;
     switch (op) {
@@ -184,8 +189,11 @@ NodePtr foldPythonInts(BinaryOp op, const NodePtr &a, const NodePtr &b, SourceLo
     }
     case BinaryOp::LeftShift:
     case BinaryOp::RightShift: {
-        if (y < 0)
+        if (y < 0) {
+            if (!strict)
+                return nullptr;
             throw UserError(loc, "negative shift count (Python's ValueError)");
+        }
         if (op == BinaryOp::RightShift) { // floors, as Python's >> does
             r = y >= 63 ? (x < 0 ? -1 : 0) : x >> y;
             break;
@@ -218,6 +226,8 @@ NodePtr foldPythonInts(BinaryOp op, const NodePtr &a, const NodePtr &b, SourceLo
     default:
         return nullptr;
     }
+    if (overflow && !strict)
+        return nullptr;
     if (overflow)
         throw beyondInt64();
     return array::makeIntConstant(r, DType::Int64, true, loc);
@@ -263,9 +273,6 @@ std::optional<std::pair<NodePtr, NodePtr>> pythonIntPower(BinaryOp op, const Nod
 } // namespace
 
 NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
-    checkPythonDivision(op, a, b, loc);
-    if (auto floats = pythonIntPower(op, a, b, loc))
-        std::tie(a, b) = *floats;
     std::optional<bool> decided = decidedByRange(op, a, b);
     if (!decided)
         decided = decidedByRange(mirrored(op), b, a);
@@ -275,7 +282,7 @@ NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
                                     shape, loc);
     }
     PromotionType pt = promote({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
-    if (NodePtr folded = foldPythonInts(op, a, b, loc))
+    if (NodePtr folded = foldPythonInts(op, a, b, loc, false))
         return folded;
     DType dtype = pt.dtype;
     std::string_view name = array::binaryOpName(op);
@@ -313,6 +320,15 @@ NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
     array::Node weakResult = *result;
     weakResult.type.weak = true;
     return std::make_shared<const array::Node>(std::move(weakResult));
+}
+
+NodePtr ExprLowering::pythonOperator(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
+    checkPythonDivision(op, a, b, loc);
+    if (auto floats = pythonIntPower(op, a, b, loc))
+        std::tie(a, b) = *floats;
+    if (NodePtr folded = foldPythonInts(op, a, b, loc, true))
+        return folded;
+    return binary(op, std::move(a), std::move(b), loc);
 }
 
 NodePtr ExprLowering::unary(UnaryOp op, NodePtr a, SourceLoc loc) {

@@ -140,19 +140,29 @@ CASES = [
         # npc export f(float64[:])
         def f(x):
             return x * 2**64
-        """, "the Python int 2 ** 64 does not fit in int64", (5, "2**64")),
+        """, "the value of this Python int expression, 18446744073709551616, does not fit in "
+             "int64", (5, "2**64")),
     ("python-int-constant-beyond-int64", """
         K = 3 * 2**62
 
         # npc export f(float64[:])
         def f(x):
             return x < K
-        """, "the Python int 3 * 4611686018427387904 does not fit in int64", (3, "3 * 2**62")),
+        """, "the value of this Python int expression, 13835058055282163712, does not fit",
+        (3, "3 * 2**62")),
+    ("python-int-names-beyond-int64", """
+        K = 2**62
+
+        # npc export f(float64[:])
+        def f(x):
+            return x * (K * 4 - 1)
+        """, "the Python int 4611686018427387904 * 4 does not fit in int64", (7, "K * 4")),
     ("python-int-shift-beyond-int64", """
         # npc export f(int64[:])
         def f(x):
             return x + (1 << 63)
-        """, "the Python int 1 << 63 does not fit in int64", (5, "1 << 63")),
+        """, "the value of this Python int expression, 9223372036854775808, does not fit",
+        (5, "1 << 63")),
     ("python-int-divide-by-zero", """
         # npc export f(int64[:])
         def f(x):

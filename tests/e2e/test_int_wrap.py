@@ -55,3 +55,8 @@ def test_folded_python_ints(kernels):
 def test_python_int_shifts_and_negative_powers(kernels, k):
     """1 << 5 and -7 >> 1 fold as Python computes them; k ** -1 is a Python float."""
     kernels("python_int_ops.py").check(np.array([1, -3, 100, -128, 127, 0], np.int8), k)
+
+
+def test_ufunc_power_of_python_ints_raises(kernels):
+    kernels("ufunc_int_power.py").check_raises(
+        3, match="Integers to negative integer powers are not allowed")
