@@ -284,8 +284,14 @@ inline int64_t broadcast_dim(int64_t a, int64_t b) {
 
 /// Stride (in elements) to use for `axis` of `v` inside a loop over the broadcast shape:
 /// 0 when the extent is 1, so that the single element is reused; `v.strides[axis]`
-/// otherwise. `V` is an ArrayView (or has std::array<int64_t, R> `shape` and `strides`).
+/// otherwise. 0 on every axis of an empty array too: the only reads of one are of the
+/// element an out-of-bounds index array element stands in for (see checked_index), and
+/// with zero strides they stay on that one element. `V` is an ArrayView (or has
+/// std::array<int64_t, R> `shape` and `strides`).
 template <class V> NPC_HD constexpr int64_t bcast_stride(const V &v, int axis) {
+    for (int64_t extent : v.shape)
+        if (extent == 0)
+            return 0;
     return detail::elem(v.shape, axis) == 1 ? 0 : detail::elem(v.strides, axis);
 }
 

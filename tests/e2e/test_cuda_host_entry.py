@@ -42,6 +42,13 @@ def numpy_gather(v, idx):
         return v, ("error", str(e))
 
 
+def numpy_gather_rows(m, idx):
+    try:
+        return np.zeros(0), ("result", host_entry.gather_rows(m, np.array(idx, np.int64)))
+    except IndexError as e:
+        return np.zeros(0), ("error", str(e))
+
+
 # The scenarios of host_entry_test.cpp's main, in order.
 SCENARIOS = {
     "same_array": lambda: numpy_update_both(6, 0, 0, [1, -1]),
@@ -53,6 +60,7 @@ SCENARIOS = {
     "gather_out_of_bounds": lambda: numpy_gather([1.5, 2.5, 3.5], [3]),
     "gather_from_empty": lambda: numpy_gather([], [0]),
     "gather_after_errors": lambda: numpy_gather([1.5, 2.5], [1]),
+    "gather_rows_from_empty": lambda: numpy_gather_rows(np.zeros((0, 10**7)), [0]),
 }
 
 

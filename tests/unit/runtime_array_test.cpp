@@ -159,6 +159,10 @@ TEST_CASE("bcast_stride zeroes size-1 dimensions", "[runtime][array]") {
     ArrayView<const double, 2> col(data, {3, 1});
     CHECK(npc::bcast_stride(col, 0) == 1);
     CHECK(npc::bcast_stride(col, 1) == 0);
+    // An empty array: every stride is 0, so a stand-in read stays on element 0.
+    ArrayView<const double, 2> empty(data, {0, 3});
+    CHECK(npc::bcast_stride(empty, 0) == 0);
+    CHECK(npc::bcast_stride(empty, 1) == 0);
 }
 
 TEST_CASE("integer floor_div and floor_mod are Python's", "[runtime][arith]") {

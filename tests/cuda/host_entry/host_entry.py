@@ -15,3 +15,8 @@ def update_both(a, b, i):
 # npc export gather(float64[:], int64[:])
 def gather(v, i):
     return v[i] * 2.0
+
+
+# npc export gather_rows(float64[:,:], int64[:])
+def gather_rows(m, i):
+    return m[i]

@@ -54,6 +54,20 @@ void gather(const char *name, std::vector<double> v, std::vector<int64_t> idx) {
     }
 }
 
+/// gather_rows of an empty (0, 10**7) array: the stand-in element must not be read as a
+/// whole row (80 MB past it).
+void gatherRowsFromEmpty(const char *name) {
+    std::vector<int64_t> idx = {0};
+    ArrayView<const double, 2> m(nullptr, {0, 10'000'000});
+    ArrayView<const int64_t, 1> i(idx.data(), {1});
+    try {
+        npc::Array<double, 2> r = host_entry::gather_rows(m, i);
+        std::printf("%s: x= result=%zu elements\n", name, static_cast<size_t>(r.size()));
+    } catch (const npc::Error &e) {
+        std::printf("%s: x= error=%s\n", name, e.what());
+    }
+}
+
 } // namespace
 
 int main() {
@@ -66,4 +80,5 @@ int main() {
     gather("gather_out_of_bounds", {1.5, 2.5, 3.5}, {3});
     gather("gather_from_empty", {}, {0});
     gather("gather_after_errors", {1.5, 2.5}, {1});
+    gatherRowsFromEmpty("gather_rows_from_empty");
 }
