@@ -87,6 +87,8 @@ Dim dimSlice(const Dim &base, std::optional<int64_t> start, std::optional<int64_
         return base;
     if (auto c = dimConstValue(base))
         return dimConst(adjustSlice(*c, start, stop, step).length);
+    if (step > 0 && stop == 0 && (!start || *start >= 0)) // `[:0]`, `[k:0]`: empty
+        return dimConst(0);
     // `[k1:-k2]` has length max(n - k1 - k2, 0) for k1 >= 0, k2 > 0, like `[k1 + k2:]`:
     // one form, so `u[2:] - u[:-2]` and `u[1:-1]` have equal extents at compile time.
     if (step == 1 && (!start || (*start >= 0 && *start < INT64_MAX / 2)) &&
@@ -238,7 +240,7 @@ std::string sliceStr(const DimNode &d) {
         base = "(" + base + ")";
     if (!d.startValue && !d.stopValue && (d.step == 1 || d.step == -1)) {
         int64_t a = d.start.value_or(0), b = d.stop.value_or(0);
-        bool forward = d.step == 1 && a >= 0 && b <= 0;
+        bool forward = d.step == 1 && a >= 0 && (!d.stop || b < 0); // `[k:0]` is empty, not n - k
         bool backward = d.step == -1 && (!d.start || *d.start < 0) && (!d.stop || *d.stop >= 0);
         int64_t drop = forward ? a - b : (d.start ? -*d.start - 1 : 0) + (d.stop ? *d.stop + 1 : 0);
         if (forward || backward)

@@ -310,6 +310,8 @@ public:
                 if (i != j && (writes[i] || writes[j]) && overlap(spans_[i], spans_[j]))
                     join(i, j);
         for (Group &g : groups_) {
+            if (g.span.begin == g.span.end)
+                continue; // merged into another group
             g.device = DeviceArray<char, 1>({g.span.end - g.span.begin});
             check(cudaMemcpy(g.device.data(), g.span.begin, g.device.nbytes(),
                              cudaMemcpyHostToDevice),

@@ -130,7 +130,7 @@ CASES = [
         """, "needs an array condition to have one element at compile time; this one has "
              "shape (a.shape[0] - 1,)", (5, "a[1:] > 0")),
     ("condition-of-empty-array", """
-        # npc export f(float64[3])
+        # npc export f(float64[:])
         def f(a):
             if a[:0] > 0:
                 return 1
