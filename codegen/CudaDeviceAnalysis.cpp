@@ -63,6 +63,10 @@ void DeviceFunctionEmitter::analyse() {
             std::vector<std::string> names;
             if (seg.role == Role::KernelLoop && !seg.stmts[0]->reductionVar.empty())
                 names.push_back(seg.stmts[0]->reductionVar);
+            if (seg.role == Role::KernelLoop && !seg.stmts[0]->argIndexVar.empty()) {
+                names.push_back(seg.stmts[0]->argIndexVar);
+                names.push_back(seg.stmts[0]->argValueVar);
+            }
             if (seg.role == Role::SerialKernel) {
                 RegionUses u = collectUses(seg.stmts);
                 names.assign(u.assigned.begin(), u.assigned.end());

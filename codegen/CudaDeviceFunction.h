@@ -213,7 +213,10 @@ private:
 
     std::string pointer(DType dtype, bool isConst, const std::string &name) const;
 
-    KernelInterface interface(const RegionUses &u, const std::string &accumulator = "") const;
+    /// `local`: outer variables the kernel keeps in registers of its own (an argmin's
+    /// position and value), neither parameters nor read.
+    KernelInterface interface(const RegionUses &u, const std::string &accumulator = "",
+                              const std::set<std::string> &local = {}) const;
 
     /// Writes `// <context>` and the kernel's signature; the returned block is its body.
     CodeWriter::Block kernelHeader(const std::string &name, const std::vector<KernelParam> &params,
@@ -222,6 +225,13 @@ private:
     /// A top-level parallel loop: one thread per iteration of a grid-stride loop; an
     /// accumulator is reduced per block and folded into its device scalar atomically.
     void parallelKernel(const StmtPtr &loopStmt);
+
+    /// A top-level whole-array argmin/argmax loop (Stmt::argIndexVar): each thread keeps
+    /// the first extreme (value, position) of its grid-stride share, each block combines
+    /// its threads' into a per-block buffer (npc::cuda::block_arg_reduce), and a
+    /// single-thread kernel combines the blocks' (npc::cuda::arg_combine): NumPy's result
+    /// whatever the order, since ties go to the smaller position.
+    void argKernel(const StmtPtr &loopStmt);
 
     /// Statements that run once, in order, in a single-thread kernel. Scalars they declare
     /// and later statements use are written to device scalars.

@@ -77,9 +77,12 @@ std::string DeviceFunctionEmitter::pointer(DType dtype, bool isConst,
 }
 
 DeviceFunctionEmitter::KernelInterface
-DeviceFunctionEmitter::interface(const RegionUses &u, const std::string &accumulator) const {
+DeviceFunctionEmitter::interface(const RegionUses &u, const std::string &accumulator,
+                                 const std::set<std::string> &local) const {
     KernelInterface k;
     for (const Use &use : u.free) {
+        if (local.count(use.name))
+            continue;
         if (use.buffer) {
             auto it = buffers_.find(use.name);
             NPC_ASSERT(it != buffers_.end(), "unknown buffer " + use.name);
@@ -135,6 +138,10 @@ CodeWriter::Block DeviceFunctionEmitter::kernelHeader(const std::string &name,
 
 void DeviceFunctionEmitter::parallelKernel(const StmtPtr &loopStmt) {
     const Stmt &s = *loopStmt;
+    if (!s.argIndexVar.empty()) {
+        argKernel(loopStmt);
+        return;
+    }
     const std::string &acc = s.reductionVar;
     RegionUses u = collectUses({loopStmt});
     for (const std::string &name : u.assigned)
@@ -169,6 +176,62 @@ void DeviceFunctionEmitter::parallelKernel(const StmtPtr &loopStmt) {
     }
     launch(name, fmt::format("npc::cuda::grid_size({}), npc::cuda::kBlockSize", extent), k.params);
     raiseIndexErrors({loopStmt});
+}
+
+void DeviceFunctionEmitter::argKernel(const StmtPtr &loopStmt) {
+    const Stmt &s = *loopStmt;
+    const std::string &position = s.argIndexVar;
+    const std::string &value = s.argValueVar;
+    RegionUses u = collectUses({loopStmt});
+    for (const std::string &name : u.assigned)
+        NPC_ASSERT(name == position || name == value,
+                   "argmin/argmax loop assigns the outer variable " + name);
+    std::string extent = cppExpr(onHostExpr(s.extent));
+    KernelInterface k = interface(u, "", {position, value});
+    addIndexErrorParam(k, {loopStmt});
+    const DType type = scalars_.at(value).dtype;
+    const std::string typeName(cppTypeName(type));
+    // One candidate per block, combined by a second kernel.
+    const std::string blocks = position + "_blocks";
+    w_.line("const unsigned {} = npc::cuda::grid_size({});", blocks, extent);
+    w_.line("npc::cuda::DeviceArray<{}, 1> {}_partials({{{}}});", typeName, value, blocks);
+    w_.line("npc::cuda::DeviceArray<int64_t, 1> {}_partials({{{}}});", position, blocks);
+    k.params.push_back({fmt::format("{} *{}_partials", typeName, value), value + "_partials.data()"});
+    k.params.push_back({fmt::format("int64_t *{}_partials", position), position + "_partials.data()"});
+    const std::string min = s.argMin ? "true" : "false";
+    std::string name = kernelName();
+    {
+        auto body = kernelHeader(name, k.params, true, "");
+        for (const std::string &l : k.prologue)
+            kernels_.line("{}", l);
+        // Each thread starts from the serial loop's state: position 0 and the identity,
+        // which any element NumPy would pick before position 0's replaces.
+        loop::ExprPtr identity =
+            isFloat(type)
+                ? (s.argMin ? loop::call(loop::Intrinsic::Infinity, {}, type)
+                            : loop::unary(loop::UnaryOp::Neg,
+                                          loop::call(loop::Intrinsic::Infinity, {}, type)))
+                : loop::call(s.argMin ? loop::Intrinsic::Highest : loop::Intrinsic::Lowest, {}, type);
+        KernelBodyPrinter(kernels_).stmt(
+            *rewriteForDevice(loop::decl(position, DType::Int64, loop::intImm(0), true), {}));
+        KernelBodyPrinter(kernels_).stmt(*rewriteForDevice(loop::decl(value, type, identity, true), {}));
+        StmtPtr device = rewriteForDevice(loopStmt, k.rename);
+        {
+            auto grid = kernels_.block(
+                fmt::format("for (int64_t {0} = npc::cuda::thread_index(); {0} < {1}; {0} += "
+                            "npc::cuda::thread_count())",
+                            s.name, cppExpr(device->extent)));
+            KernelBodyPrinter(kernels_).stmts(device->stmts);
+        }
+        kernels_.line("npc::cuda::block_arg_reduce<{}>({}, {}, {}_partials, {}_partials);", min,
+                      value, position, value, position);
+    }
+    launch(name, fmt::format("{}, npc::cuda::kBlockSize", blocks), k.params);
+    raiseIndexErrors({loopStmt});
+    std::vector<std::string> args = {value + "_partials.data()", position + "_partials.data()",
+                                     blocks, value + "_data", position + "_data"};
+    launch(fmt::format("npc::cuda::arg_combine<{}>", min), "1, 1",
+           {{"", args[0]}, {"", args[1]}, {"", args[2]}, {"", args[3]}, {"", args[4]}});
 }
 
 void DeviceFunctionEmitter::serialKernel(const std::vector<StmtPtr> &stmts) {

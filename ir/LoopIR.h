@@ -124,6 +124,12 @@ struct Stmt {
     /// For with a reductionVar: Minimum or Maximum when the accumulator combines with
     /// NumPy's NaN-propagating minimum/maximum instead of reductionOp.
     std::optional<Intrinsic> reductionCall;
+    /// For: an argmin (or, when !argMin, argmax) over the loop nest: `argIndexVar` (int64)
+    /// and `argValueVar` hold the position and value of the first extreme element (NumPy's
+    /// rule: the first NaN, else the first minimum). Threads may each take a part and
+    /// combine by (value, position); only the CUDA target does (see PipelineOptions).
+    std::string argIndexVar, argValueVar;
+    bool argMin = true;
     /// For: a Python `for` loop (control flow): never parallel, may contain break.
     bool serial = false;
     bool returnsTuple = false;  ///< Return: the function returns a tuple

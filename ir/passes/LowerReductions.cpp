@@ -83,6 +83,10 @@ ExprPtr Lowering::computeReduce(const Node &n, const std::vector<ExprPtr> &idx) 
             if (op == ReduceOp::Sum || op == ReduceOp::Prod) {
                 loop->reductionVar = acc;
                 loop->reductionOp = op == ReduceOp::Sum ? loop::BinaryOp::Add : loop::BinaryOp::Mul;
+            } else if (arg && (isInteger(t) || isFloat(t))) {
+                loop->argIndexVar = acc;
+                loop->argValueVar = best;
+                loop->argMin = op == ReduceOp::ArgMin;
             } else if ((op == ReduceOp::Min || op == ReduceOp::Max) && !isBool(t) &&
                        (isInteger(t) || isFloat(t))) {
                 // min/max are associative and commutative (NaN included): threads may

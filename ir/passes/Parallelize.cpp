@@ -6,23 +6,26 @@ namespace {
 
 /// Marks the outermost array loops of `stmts` parallel, looking through Python's control
 /// flow (serial `for`, `while`, `if`), whose own loops stay serial.
-void parallelizeBlock(std::vector<loop::StmtPtr> &stmts) {
+void parallelizeBlock(std::vector<loop::StmtPtr> &stmts, bool argReductions) {
     for (const loop::StmtPtr &s : stmts) {
         if (s->kind == loop::StmtKind::While || s->kind == loop::StmtKind::If ||
             (s->kind == loop::StmtKind::For && s->serial)) {
-            parallelizeBlock(s->stmts);
-            parallelizeBlock(s->orelse);
+            parallelizeBlock(s->stmts, argReductions);
+            parallelizeBlock(s->orelse, argReductions);
             continue;
         }
         if (s->kind != loop::StmtKind::For)
             continue;
-        if (!s->reductionLoop || !s->reductionVar.empty())
+        if (!s->reductionLoop || !s->reductionVar.empty() ||
+            (argReductions && !s->argIndexVar.empty()))
             s->parallel = true;
     }
 }
 
 } // namespace
 
-void parallelize(loop::Function &f) { parallelizeBlock(f.body); }
+void parallelize(loop::Function &f, bool argReductions) {
+    parallelizeBlock(f.body, argReductions);
+}
 
 } // namespace npc::passes

@@ -8,7 +8,8 @@
 namespace npc::passes {
 
 /// Marks loops in `f.body` in place. Float sums split across threads are reassociated;
-/// the README states the tolerance.
-void parallelize(loop::Function &f);
+/// the README states the tolerance. `argReductions`: whole-array argmin/argmax loops
+/// (Stmt::argIndexVar) are parallel too.
+void parallelize(loop::Function &f, bool argReductions = false);
 
 } // namespace npc::passes

@@ -17,7 +17,7 @@ loop::Function compileFunction(const array::Function &f, const SourceFile &file,
     // One loop nest per stage; fused reductions become inner loops.
     loop::Function loops = lowerToLoops(f, schedule, file);
     // Outermost loops run on all threads.
-    parallelize(loops);
+    parallelize(loops, options.parallelArgReductions);
     // Groups of iterations run in lockstep so the C++ compiler emits SIMD code.
     if (options.vectorLanes > 0)
         vectorize(loops, options.vectorLanes);

@@ -289,8 +289,9 @@ inline int64_t broadcast_dim(int64_t a, int64_t b) {
 /// with zero strides they stay on that one element. `V` is an ArrayView (or has
 /// std::array<int64_t, R> `shape` and `strides`).
 template <class V> NPC_HD constexpr int64_t bcast_stride(const V &v, int axis) {
-    for (int64_t extent : v.shape)
-        if (extent == 0)
+    constexpr int rank = static_cast<int>(sizeof(v.shape) / sizeof(int64_t));
+    for (int a = 0; a < rank; ++a) // detail::elem: std::array's members are host-only
+        if (detail::elem(v.shape, a) == 0)
             return 0;
     return detail::elem(v.shape, axis) == 1 ? 0 : detail::elem(v.strides, axis);
 }

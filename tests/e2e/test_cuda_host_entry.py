@@ -1,7 +1,8 @@
 """The CUDA target's host entry points, run on npc's CPU emulation of CUDA
 (tests/cuda/emu/nvcc-emu, g++ only: no GPU needed): arguments that share memory are
 updated as NumPy updates them, writes made before an IndexError stay in the caller's
-array, an index into an empty array raises IndexError, and a call after an error works.
+array, an index into an empty array raises IndexError, a call after an error works, and
+whole-array argmin/argmax (block reductions) keep NumPy's NaN and tie rules.
 tests/cuda/host_entry/host_entry_test.cpp makes the calls; NumPy makes the same calls on
 the same views here."""
 
@@ -49,6 +50,18 @@ def numpy_gather_rows(m, idx):
         return np.zeros(0), ("error", str(e))
 
 
+def numpy_arg_extremes(n, f, g):
+    k = np.arange(n)
+    x, i = f(k).astype(np.float64), g(k).astype(np.int32)
+    return np.zeros(0), ("result", np.array(host_entry.arg_extremes(x, i)))
+
+
+def nans(k):
+    x = (k % 5).astype(np.float64)
+    x[[14001, 18001]] = np.nan
+    return x
+
+
 # The scenarios of host_entry_test.cpp's main, in order.
 SCENARIOS = {
     "same_array": lambda: numpy_update_both(6, 0, 0, [1, -1]),
@@ -61,6 +74,13 @@ SCENARIOS = {
     "gather_from_empty": lambda: numpy_gather([], [0]),
     "gather_after_errors": lambda: numpy_gather([1.5, 2.5], [1]),
     "gather_rows_from_empty": lambda: numpy_gather_rows(np.zeros((0, 10**7)), [0]),
+    "arg_ties": lambda: numpy_arg_extremes(20011, lambda k: 0 * k, lambda k: 0 * k),
+    "arg_permutation": lambda: numpy_arg_extremes(20011, lambda k: k * 7919 % 20011,
+                                                  lambda k: k * 7919 % 20011 % 1000),
+    "arg_nans": lambda: numpy_arg_extremes(20011, nans, lambda k: 20011 - k),
+    "arg_infinities": lambda: numpy_arg_extremes(
+        20011, lambda k: np.where(k % 2 == 1, -np.inf, np.inf),
+        lambda k: np.where(k == 19999, 2**31 - 1, -2**31)),
 }
 
 

@@ -20,3 +20,8 @@ def gather(v, i):
 # npc export gather_rows(float64[:,:], int64[:])
 def gather_rows(m, i):
     return m[i]
+
+
+# npc export arg_extremes(float64[:], int32[:])
+def arg_extremes(x, i):
+    return np.argmin(x), np.argmax(x), np.argmin(i), np.argmax(i)

@@ -5,6 +5,7 @@
 // tests/e2e/test_cuda_host_entry.py to compare with NumPy's run of the same calls.
 #include "host_entry.cuh"
 
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -68,6 +69,21 @@ void gatherRowsFromEmpty(const char *name) {
     }
 }
 
+/// arg_extremes of x[k] = f(k) and i[k] = g(k), k < n (the same formulas as the test's):
+/// whole-array argmin/argmax run as block reductions over many blocks.
+void argExtremes(const char *name, int64_t n, double (*f)(int64_t), int32_t (*g)(int64_t)) {
+    std::vector<double> x(static_cast<size_t>(n));
+    std::vector<int32_t> i(static_cast<size_t>(n));
+    for (int64_t k = 0; k < n; ++k) {
+        x[static_cast<size_t>(k)] = f(k);
+        i[static_cast<size_t>(k)] = g(k);
+    }
+    auto [a, b, c, d] = host_entry::arg_extremes(ArrayView<const double, 1>(x.data(), {n}),
+                                                 ArrayView<const int32_t, 1>(i.data(), {n}));
+    std::printf("%s: x= result=%lld,%lld,%lld,%lld\n", name, static_cast<long long>(a),
+                static_cast<long long>(b), static_cast<long long>(c), static_cast<long long>(d));
+}
+
 } // namespace
 
 int main() {
@@ -81,4 +97,16 @@ int main() {
     gather("gather_from_empty", {}, {0});
     gather("gather_after_errors", {1.5, 2.5}, {1});
     gatherRowsFromEmpty("gather_rows_from_empty");
+    argExtremes("arg_ties", 20011, [](int64_t) { return 0.0; }, [](int64_t) { return 0; });
+    argExtremes(
+        "arg_permutation", 20011,
+        [](int64_t k) { return static_cast<double>(k * 7919 % 20011); },
+        [](int64_t k) { return static_cast<int32_t>(k * 7919 % 20011 % 1000); });
+    argExtremes(
+        "arg_nans", 20011,
+        [](int64_t k) { return k == 14001 || k == 18001 ? std::nan("") : static_cast<double>(k % 5); },
+        [](int64_t k) { return static_cast<int32_t>(20011 - k); });
+    argExtremes(
+        "arg_infinities", 20011, [](int64_t k) { return k % 2 ? -HUGE_VAL : HUGE_VAL; },
+        [](int64_t k) { return k == 19999 ? INT32_MAX : INT32_MIN; });
 }
