@@ -132,6 +132,7 @@ expect cuda/kernels/kernels.cu + "npc::cuda::block_reduce_into<npc::cuda::Plus>"
 expect cuda/kernels/kernels.cu + "npc::cuda::block_reduce_into<npc::cuda::Times>"
 expect cuda/kernels/kernels.cu + "<<<1, 1>>>"
 expect cuda/kernels/kernels.cu + "npc::cuda::quiet_nan<double>()"
+expect cuda/kernels/kernels.cu + "npc::cuda::block_arg_reduce<false>(" # whole-array argmax
 # Python control flow stays on the host; the stages inside it are kernel launches.
 expect samples/heat2d/heat2d.cu 2 "for (int64_t _iter_py = 0; _iter_py < trips; ++_iter_py) {" # 1 per overload
 expect samples/heat2d/heat2d.cu 6 "<<<npc::cuda::grid_size(" # 2 in the loop, 1 copy: per overload
