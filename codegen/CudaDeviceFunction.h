@@ -226,6 +226,10 @@ private:
     /// accumulator is reduced per block and folded into its device scalar atomically.
     void parallelKernel(const StmtPtr &loopStmt);
 
+    /// Prints loop `device` (rewritten for the device) as a grid-stride loop: iteration i
+    /// runs on thread i modulo the grid's thread count.
+    void gridStrideLoop(const Stmt &device);
+
     /// A top-level whole-array argmin/argmax loop (Stmt::argIndexVar): each thread keeps
     /// the first extreme (value, position) of its grid-stride share, each block combines
     /// its threads' into a per-block buffer (npc::cuda::block_arg_reduce), and a

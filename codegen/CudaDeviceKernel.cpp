@@ -47,15 +47,23 @@ std::vector<std::string> wrapCall(const std::string &head, const std::vector<std
     return lines;
 }
 
-loop::ExprPtr reductionIdentity(const Stmt &s, DType dtype) {
+namespace {
+
+/// The identity of a minimum (`min`) or maximum in `dtype`: +inf or -inf for floats, else
+/// the dtype's highest or lowest value.
+loop::ExprPtr extremeIdentity(bool min, DType dtype) {
     using loop::Intrinsic;
-    if (s.reductionCall) {
-        bool min = *s.reductionCall == Intrinsic::Minimum;
-        if (!isFloat(dtype))
-            return loop::call(min ? Intrinsic::Highest : Intrinsic::Lowest, {}, dtype);
-        loop::ExprPtr inf = loop::call(Intrinsic::Infinity, {}, dtype);
-        return min ? inf : loop::unary(loop::UnaryOp::Neg, inf);
-    }
+    if (!isFloat(dtype))
+        return loop::call(min ? Intrinsic::Highest : Intrinsic::Lowest, {}, dtype);
+    loop::ExprPtr inf = loop::call(Intrinsic::Infinity, {}, dtype);
+    return min ? inf : loop::unary(loop::UnaryOp::Neg, inf);
+}
+
+} // namespace
+
+loop::ExprPtr reductionIdentity(const Stmt &s, DType dtype) {
+    if (s.reductionCall)
+        return extremeIdentity(*s.reductionCall == loop::Intrinsic::Minimum, dtype);
     int identity = s.reductionOp == loop::BinaryOp::Add ? 0 : 1;
     return isFloat(dtype) ? loop::floatImm(identity, dtype) : loop::intImm(identity, dtype);
 }
@@ -162,20 +170,21 @@ void DeviceFunctionEmitter::parallelKernel(const StmtPtr &loopStmt) {
             KernelBodyPrinter(kernels_).stmt(*rewriteForDevice(
                 loop::decl(acc, accType, reductionIdentity(s, accType), true), {}));
         }
-        StmtPtr device = rewriteForDevice(loopStmt, k.rename);
-        {
-            auto grid = kernels_.block(
-                fmt::format("for (int64_t {0} = npc::cuda::thread_index(); {0} < {1}; {0} += "
-                            "npc::cuda::thread_count())",
-                            s.name, cppExpr(device->extent)));
-            KernelBodyPrinter(kernels_).stmts(device->stmts);
-        }
+        gridStrideLoop(*rewriteForDevice(loopStmt, k.rename));
         if (!acc.empty())
             kernels_.line("npc::cuda::block_reduce_into<npc::cuda::{}>({}_data, {});",
                           reductionFunctor(s), acc, acc);
     }
     launch(name, fmt::format("npc::cuda::grid_size({}), npc::cuda::kBlockSize", extent), k.params);
     raiseIndexErrors({loopStmt});
+}
+
+void DeviceFunctionEmitter::gridStrideLoop(const Stmt &device) {
+    auto grid = kernels_.block(
+        fmt::format("for (int64_t {0} = npc::cuda::thread_index(); {0} < {1}; {0} += "
+                    "npc::cuda::thread_count())",
+                    device.name, cppExpr(device.extent)));
+    KernelBodyPrinter(kernels_).stmts(device.stmts);
 }
 
 void DeviceFunctionEmitter::argKernel(const StmtPtr &loopStmt) {
@@ -206,23 +215,11 @@ void DeviceFunctionEmitter::argKernel(const StmtPtr &loopStmt) {
             kernels_.line("{}", l);
         // Each thread starts from the serial loop's state: position 0 and the identity,
         // which any element NumPy would pick before position 0's replaces.
-        loop::ExprPtr identity =
-            isFloat(type)
-                ? (s.argMin ? loop::call(loop::Intrinsic::Infinity, {}, type)
-                            : loop::unary(loop::UnaryOp::Neg,
-                                          loop::call(loop::Intrinsic::Infinity, {}, type)))
-                : loop::call(s.argMin ? loop::Intrinsic::Highest : loop::Intrinsic::Lowest, {}, type);
         KernelBodyPrinter(kernels_).stmt(
             *rewriteForDevice(loop::decl(position, DType::Int64, loop::intImm(0), true), {}));
-        KernelBodyPrinter(kernels_).stmt(*rewriteForDevice(loop::decl(value, type, identity, true), {}));
-        StmtPtr device = rewriteForDevice(loopStmt, k.rename);
-        {
-            auto grid = kernels_.block(
-                fmt::format("for (int64_t {0} = npc::cuda::thread_index(); {0} < {1}; {0} += "
-                            "npc::cuda::thread_count())",
-                            s.name, cppExpr(device->extent)));
-            KernelBodyPrinter(kernels_).stmts(device->stmts);
-        }
+        KernelBodyPrinter(kernels_).stmt(
+            *rewriteForDevice(loop::decl(value, type, extremeIdentity(s.argMin, type), true), {}));
+        gridStrideLoop(*rewriteForDevice(loopStmt, k.rename));
         kernels_.line("npc::cuda::block_arg_reduce<{}>({}, {}, {}_partials, {}_partials);", min,
                       value, position, value, position);
     }

@@ -2,12 +2,12 @@
 // NumPy 2.x's loop selection (np.sin of int16 is float32, np.floor of int8 stays int8,
 // bool % bool is int8), and np.where, np.clip, np.round built from them.
 #include "frontend/LowerContext.h"
+#include "frontend/PythonInts.h"
 #include "ir/Promotion.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <fmt/format.h>
-#include <limits>
 #include <optional>
 #include <tuple>
 #include <utility>
@@ -129,18 +129,18 @@ NodePtr truthValue(const NodePtr &v, SourceLoc loc) {
 
 namespace {
 
-/// Python's spelling of the integer operators foldPythonInts folds, for its errors.
-std::string_view operatorSpelling(BinaryOp op) {
+/// The Python operators foldPythonInts folds, and their spellings (for its errors).
+std::optional<std::pair<syntax::BinaryOp, std::string_view>> pythonIntOperator(BinaryOp op) {
     switch (op) {
-    case BinaryOp::Add: return "+";
-    case BinaryOp::Subtract: return "-";
-    case BinaryOp::Multiply: return "*";
-    case BinaryOp::Power: return "**";
-    case BinaryOp::FloorDivide: return "//";
-    case BinaryOp::Remainder: return "%";
-    case BinaryOp::LeftShift: return "<<";
-    case BinaryOp::RightShift: return ">>";
-    default: return array::binaryOpName(op);
+    case BinaryOp::Add: return std::pair{syntax::BinaryOp::Add, "+"};
+    case BinaryOp::Subtract: return std::pair{syntax::BinaryOp::Sub, "-"};
+    case BinaryOp::Multiply: return std::pair{syntax::BinaryOp::Mul, "*"};
+    case BinaryOp::Power: return std::pair{syntax::BinaryOp::Pow, "**"};
+    case BinaryOp::FloorDivide: return std::pair{syntax::BinaryOp::FloorDiv, "//"};
+    case BinaryOp::Remainder: return std::pair{syntax::BinaryOp::Mod, "%"};
+    case BinaryOp::LeftShift: return std::pair{syntax::BinaryOp::LShift, "<<"};
+    case BinaryOp::RightShift: return std::pair{syntax::BinaryOp::RShift, ">>"};
+    default: return std::nullopt;
     }
 }
 
@@ -149,88 +149,32 @@ bool isPythonIntConstant(const NodePtr &n) {
            n->type.dtype == DType::Int64;
 }
 
-/// `a op b` of two Python int constants, as Python computes it (floored // and %), so
-/// that `2**8 - 1` is the constant 255 and NEP 50's range check of Python ints applies to
-/// it as to a literal; null when not both are Python int constants or `op` is not an
-/// integer operator. Python's ints are unbounded and npc's are int64: when `strict` (a
-/// Python operator), a result beyond int64 (`K * 4` for `K = 2**62`) is a located error
-/// rather than a wrapped value, as is Python's ValueError for a negative shift count;
-/// otherwise (NumPy's ufuncs on Python ints, which compute in int64) such a result is
-/// left to the run time, which wraps as NumPy does.
+/// `a op b` of two Python int constants, as Python computes it (pythonIntOp), so that
+/// `2**8 - 1` is the constant 255 and NEP 50's range check of Python ints applies to it as
+/// to a literal; null when not both are Python int constants, `op` is not an integer
+/// operator, or Python gives a float or raises (ZeroDivisionError: checkPythonDivision).
+/// Python's ints are unbounded and npc's are int64: when `strict` (a Python operator), a
+/// result beyond int64 (`K * 4` for `K = 2**62`) is a located error rather than a wrapped
+/// value, as is Python's ValueError for a negative shift count; otherwise (NumPy's ufuncs
+/// on Python ints, which compute in int64) such a result is left to the run time, which
+/// wraps as NumPy does.
 NodePtr foldPythonInts(BinaryOp op, const NodePtr &a, const NodePtr &b, SourceLoc loc,
                        bool strict) {
-    if (!isPythonIntConstant(a) || !isPythonIntConstant(b))
+    auto python = pythonIntOperator(op);
+    if (!python || !isPythonIntConstant(a) || !isPythonIntConstant(b))
         return nullptr;
-    int64_t x = a->intValue, y = b->intValue, r = 0;
-    auto beyondInt64 = [&]() {
-        return UserError(loc, fmt::format("the Python int {} {} {} does not fit in int64, which "
-                                          "npc computes Python ints in{}",
-                                          x, operatorSpelling(op), y,
-                                          op == BinaryOp::LeftShift
-                                              ? ""
-                                              : "; write a float where a float is meant"));
-    };
-    bool overflow = false;
-    switch (op) {
-    case BinaryOp::Add: overflow = __builtin_add_overflow(x, y, &r); break;
-    case BinaryOp::Subtract: overflow = __builtin_sub_overflow(x, y, &r); break;
-    case BinaryOp::Multiply: overflow = __builtin_mul_overflow(x, y, &r); break;
-    case BinaryOp::Power: {
-        if (y < 0) // a Python float: see pythonIntPower
-            return nullptr;
-        if (x == 0 || x == 1 || x == -1) { // no overflow, whatever the exponent
-            r = x == 0 ? (y == 0 ? 1 : 0) : (x == -1 && y % 2 ? -1 : 1);
-            break;
-        }
-        r = 1; // |x| >= 2: overflows within 64 factors
-        for (int64_t i = 0; i < y && !overflow; ++i)
-            overflow = __builtin_mul_overflow(r, x, &r);
-        break;
-    }
-    case BinaryOp::LeftShift:
-    case BinaryOp::RightShift: {
-        if (y < 0) {
-            if (!strict)
-                return nullptr;
-            throw UserError(loc, "negative shift count (Python's ValueError)");
-        }
-        if (op == BinaryOp::RightShift) { // floors, as Python's >> does
-            r = y >= 63 ? (x < 0 ? -1 : 0) : x >> y;
-            break;
-        }
-        if (x == 0 || y <= 62) // 2**y fits: the product tells
-            overflow = __builtin_mul_overflow(x, x == 0 ? 0 : int64_t{1} << y, &r);
-        else if (y == 63 && x == -1) // -2**63, the one int64 past 62 bits
-            r = std::numeric_limits<int64_t>::min();
-        else
-            overflow = true;
-        break;
-    }
-    case BinaryOp::FloorDivide:
-    case BinaryOp::Remainder: {
-        if (y == 0) // checkPythonDivision raised Python's ZeroDivisionError
-            return nullptr;
-        if (x == std::numeric_limits<int64_t>::min() && y == -1) {
-            overflow = op == BinaryOp::FloorDivide;
-            r = 0;
-            break;
-        }
-        int64_t q = x / y, m = x % y;
-        if (m != 0 && ((m < 0) != (y < 0))) {
-            q -= 1;
-            m += y;
-        }
-        r = op == BinaryOp::FloorDivide ? q : m;
-        break;
-    }
-    default:
-        return nullptr;
-    }
-    if (overflow && !strict)
-        return nullptr;
-    if (overflow)
-        throw beyondInt64();
-    return array::makeIntConstant(r, DType::Int64, true, loc);
+    const int64_t x = a->intValue, y = b->intValue;
+    const bool shift = op == BinaryOp::LeftShift || op == BinaryOp::RightShift;
+    if (shift && y < 0 && strict)
+        throw UserError(loc, "negative shift count (Python's ValueError)");
+    bool beyondInt64 = false;
+    std::optional<int64_t> r = pythonIntOp(python->first, x, y, beyondInt64);
+    if (beyondInt64 && strict)
+        throw UserError(loc, fmt::format("the Python int {} {} {} does not fit in int64, which "
+                                         "npc computes Python ints in{}",
+                                         x, python->second, y,
+                                         shift ? "" : "; write a float where a float is meant"));
+    return r ? array::makeIntConstant(*r, DType::Int64, true, loc) : nullptr;
 }
 
 /// Python raises ZeroDivisionError for `/`, `//` and `%` of Python numbers by zero

@@ -122,13 +122,23 @@ std::string decimal(Int128 v) {
     return negative ? "-" + digits : digits;
 }
 
+bool fitsInt64(const Exact &r) {
+    return r.kind == Exact::Value && r.value >= INT64_MIN && r.value <= INT64_MAX;
+}
+
 } // namespace
+
+std::optional<int64_t> pythonIntOp(syntax::BinaryOp op, int64_t x, int64_t y, bool &beyondInt64) {
+    Exact r = binary(op, x, y);
+    beyondInt64 = r.kind != Exact::NotHandled && !fitsInt64(r);
+    return fitsInt64(r) ? std::optional(static_cast<int64_t>(r.value)) : std::nullopt;
+}
 
 std::optional<int64_t> exactLiteralInt(const syntax::Expr &e) {
     Exact r = evaluate(e);
     if (r.kind == Exact::NotHandled)
         return std::nullopt;
-    if (r.kind == Exact::Value && r.value >= INT64_MIN && r.value <= INT64_MAX)
+    if (fitsInt64(r))
         return static_cast<int64_t>(r.value);
     std::string shown = r.kind == Exact::Value ? ", " + decimal(r.value) + "," : "";
     throw UserError(e.loc, fmt::format("the value of this Python int expression{} does not fit "

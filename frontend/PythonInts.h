@@ -18,4 +18,10 @@ namespace npc::lowering {
 /// does not fit in int64, npc's type of Python ints.
 std::optional<int64_t> exactLiteralInt(const syntax::Expr &e);
 
+/// Python's `x op y` on two ints (`op` one of the operators exactLiteralInt evaluates):
+/// the value when it fits in int64; nullopt with `beyondInt64` set when Python's value
+/// does not; nullopt without it where Python gives a float or raises (`2 ** -1`,
+/// `7 // 0`, `1 << -1`).
+std::optional<int64_t> pythonIntOp(syntax::BinaryOp op, int64_t x, int64_t y, bool &beyondInt64);
+
 } // namespace npc::lowering
