@@ -1,26 +1,40 @@
-// complex64 / complex128 (std::complex<float> / std::complex<double>) as NumPy computes
-// them where std::complex differs: the textbook product and Smith's quotient of NumPy's
-// ufunc loops (std::complex's operators recover infinities per C's Annex G), integer
-// exponents by repeated multiplication (npy_cpow), |z| by hypot, the truth value and
-// real casts, and OpenMP reductions over complex accumulators.
+// complex64 / complex128 as NumPy computes them where the C++ complex types differ: the
+// textbook product and Smith's quotient of NumPy's ufunc loops (std::complex's operators
+// recover infinities per C's Annex G), integer exponents by repeated multiplication
+// (npy_cpow), |z| by hypot, the truth value and real casts, and OpenMP reductions over
+// complex accumulators. The functions take any ComplexNumber: std::complex in OpenMP code,
+// cuda::std::complex (libcu++) in CUDA code, where they run on the device too.
 #pragma once
 
+#include "npc/config.h"
+
+#include <cfloat>
 #include <cmath>
 #include <complex>
-#include <limits>
+#include <concepts>
 #include <type_traits>
 
 namespace npc {
 
+/// std::complex<T> or cuda::std::complex<T> for a floating-point T: real(), imag() and
+/// construction from the two parts.
+template <class C>
+concept ComplexNumber = std::is_floating_point_v<typename C::value_type> &&
+                        requires(C z, typename C::value_type x) {
+                            { z.real() } -> std::same_as<typename C::value_type>;
+                            { z.imag() } -> std::same_as<typename C::value_type>;
+                            C{x, x};
+                        };
+
 /// numpy.multiply of complex numbers: (ar*br - ai*bi) + (ar*bi + ai*br)j, no NaN recovery.
-template <class T>
-inline std::complex<T> complex_multiply(std::complex<T> a, std::complex<T> b) {
+template <ComplexNumber C> NPC_HD inline C complex_multiply(C a, C b) {
     return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
 }
 
 /// numpy.divide of complex numbers: Smith's algorithm as in NumPy's complex divide loop;
 /// division by 0+0j divides each part by zero (inf or NaN parts).
-template <class T> inline std::complex<T> complex_divide(std::complex<T> a, std::complex<T> b) {
+template <ComplexNumber C> NPC_HD inline C complex_divide(C a, C b) {
+    using T = typename C::value_type;
     T ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
     T abs_br = std::fabs(br), abs_bi = std::fabs(bi);
     if (abs_br >= abs_bi) {
@@ -36,16 +50,18 @@ template <class T> inline std::complex<T> complex_divide(std::complex<T> a, std:
 }
 
 /// numpy.power of complex numbers (NumPy's npy_cpow): z ** 0 is 1; 0 ** b is 0 for
-/// Re(b) > 0, else NaN (NumPy also warns); real integer exponents with |n| < 100 multiply by squaring (a
-/// negative one then takes the reciprocal); anything else is std::pow (C's cpow).
-template <class T> inline std::complex<T> power(std::complex<T> a, std::complex<T> b) {
+/// Re(b) > 0, else NaN (NumPy also warns); real integer exponents with |n| < 100 multiply
+/// by squaring (a negative one then takes the reciprocal); anything else is the complex
+/// type's pow (C's cpow; cuda::std::pow on the device).
+template <ComplexNumber C> NPC_HD inline C power(C a, C b) {
+    using T = typename C::value_type;
     T br = b.real(), bi = b.imag();
     if (br == 0 && bi == 0)
         return {1, 0};
     if (a.real() == 0 && a.imag() == 0) {
         if (br > 0)
             return {0, 0};
-        T nan = std::numeric_limits<T>::quiet_NaN();
+        const T nan = static_cast<T>(NAN); // numeric_limits is host-only under nvcc
         return {nan, nan};
     }
     if (bi == 0 && br > -100 && br < 100 && std::trunc(br) == br) {
@@ -57,7 +73,7 @@ template <class T> inline std::complex<T> power(std::complex<T> a, std::complex<
         if (n == 3)
             return complex_multiply(a, complex_multiply(a, a));
         long m = n < 0 ? -n : n;
-        std::complex<T> result{1, 0}, p = a;
+        C result{1, 0}, p = a;
         for (long mask = 1;; mask <<= 1) {
             if (m & mask)
                 result = complex_multiply(result, p);
@@ -65,29 +81,74 @@ template <class T> inline std::complex<T> power(std::complex<T> a, std::complex<
                 break;
             p = complex_multiply(p, p);
         }
-        return br < 0 ? complex_divide(std::complex<T>{1, 0}, result) : result;
+        return br < 0 ? complex_divide(C{1, 0}, result) : result;
     }
-    return std::pow(a, b);
+    using std::pow; // found by argument-dependent lookup for cuda::std::complex
+    return pow(a, b);
+}
+
+/// numpy.sqrt of a complex number, the principal root with C99's special values (as C's
+/// csqrt, which NumPy calls): sqrt(-1+0j) is exactly 1j, sqrt(x+inf j) is inf+inf j, a NaN
+/// part gives NaNs except where an infinity decides. |z| by hypot, halved before the root;
+/// huge parts are scaled down against overflow, subnormal ones up against lost digits.
+/// The CUDA target's kernels use it: libcu++'s cuda::std::sqrt goes through polar form
+/// (sqrt(-1+0j) is 6e-17+1j there).
+template <ComplexNumber C> NPC_HD inline C complex_sqrt(C z) {
+    using T = typename C::value_type;
+    T x = z.real(), y = z.imag();
+    if (x == 0 && y == 0)
+        return {T(0), y};
+    if (std::isinf(y))
+        return {static_cast<T>(INFINITY), y};
+    if (std::isnan(x))
+        return {x, x};
+    if (std::isinf(x)) { // -inf+yj: 0+inf j; +inf+yj: inf+0j (NaN y stays NaN)
+        if (x < 0)
+            return {std::fabs(y - y), std::copysign(-x, y)};
+        return {x, std::copysign(y - y, y)};
+    }
+    if (std::isnan(y))
+        return {y, y};
+    // Above max / (1 + sqrt(2)), |x| + |z| could overflow; subnormal parts lose digits.
+    constexpr bool single = std::is_same_v<T, float>;
+    const T huge = static_cast<T>(single ? FLT_MAX / 2.5f : DBL_MAX / 2.5);
+    const T tiny = static_cast<T>(single ? FLT_MIN : DBL_MIN);
+    T scale = 1;
+    if (std::fabs(x) >= huge || std::fabs(y) >= huge) {
+        x *= T(0.25);
+        y *= T(0.25);
+        scale = 2;
+    } else if (std::fabs(x) < tiny && std::fabs(y) < tiny) { // by 2^2k, the root by 2^-k
+        x *= static_cast<T>(single ? 0x1p24 : 0x1p54);
+        y *= static_cast<T>(single ? 0x1p24 : 0x1p54);
+        scale = static_cast<T>(single ? 0x1p-12 : 0x1p-27);
+    }
+    T t = std::sqrt((std::fabs(x) + std::hypot(x, y)) * T(0.5));
+    if (x >= 0)
+        return {t * scale, y / (2 * t) * scale};
+    return {std::fabs(y) / (2 * t) * scale, std::copysign(t, y) * scale};
 }
 
 /// numpy.absolute of a complex number: hypot(re, im), in the precision of the parts.
-template <class T> inline T absolute(std::complex<T> a) { return std::hypot(a.real(), a.imag()); }
+template <ComplexNumber C> NPC_HD inline typename C::value_type absolute(C a) {
+    return std::hypot(a.real(), a.imag());
+}
 
 /// numpy.isnan / isinf / isfinite of a complex number: of either part / of both parts.
-template <class T> inline bool isnan(std::complex<T> a) {
+template <ComplexNumber C> NPC_HD inline bool isnan(C a) {
     return std::isnan(a.real()) || std::isnan(a.imag());
 }
-template <class T> inline bool isinf(std::complex<T> a) {
+template <ComplexNumber C> NPC_HD inline bool isinf(C a) {
     return std::isinf(a.real()) || std::isinf(a.imag());
 }
-template <class T> inline bool isfinite(std::complex<T> a) {
+template <ComplexNumber C> NPC_HD inline bool isfinite(C a) {
     return std::isfinite(a.real()) && std::isfinite(a.imag());
 }
 
 /// A complex number cast to a real dtype `R` as NumPy's unsafe cast does: bool is true
 /// when either part is nonzero (NaN included); other dtypes take the real part (NumPy
 /// warns with ComplexWarning; npc does not).
-template <class R, class T> inline R complex_to(std::complex<T> a) {
+template <class R, ComplexNumber C> NPC_HD inline R complex_to(C a) {
     if constexpr (std::is_same_v<R, bool>)
         return a.real() != 0 || a.imag() != 0;
     else

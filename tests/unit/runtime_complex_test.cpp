@@ -50,3 +50,28 @@ TEST_CASE("absolute, truth values and real casts of complex numbers", "[runtime]
     CHECK(npc::isinf(C(-std::numeric_limits<double>::infinity(), 0)));
     CHECK_FALSE(npc::isfinite(C(1, std::numeric_limits<double>::infinity())));
 }
+
+TEST_CASE("complex_sqrt is C's csqrt (NumPy's sqrt of complex numbers)", "[runtime][complex]") {
+    // NumPy calls csqrt; std::sqrt of std::complex is glibc's csqrt. Special values: every
+    // combination of zeros of both signs, ones, infinities and NaN, NaNs in the same places
+    // and otherwise the same values and signs.
+    const double inf = std::numeric_limits<double>::infinity();
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double parts[] = {0.0, -0.0, 1.0, -1.0, 2.5, -1e-310, 1e308, -1e308, inf, -inf, nan};
+    auto same = [](double got, double want) {
+        if (std::isnan(want))
+            return std::isnan(got);
+        if (want == 0 || std::isinf(want))
+            return got == want && std::signbit(got) == std::signbit(want);
+        return std::fabs(got - want) <= 4e-16 * std::fabs(want);
+    };
+    for (double re : parts)
+        for (double im : parts) {
+            C got = npc::complex_sqrt(C(re, im)), want = std::sqrt(C(re, im));
+            INFO("sqrt(" << re << ", " << im << ") = " << got << ", csqrt: " << want);
+            CHECK(same(got.real(), want.real()));
+            CHECK(same(got.imag(), want.imag()));
+        }
+    CHECK(npc::complex_sqrt(C(-1, 0)) == C(0, 1)); // exact, not cos(pi/2) + 1j
+    CHECK(npc::complex_sqrt(std::complex<float>(-4, -0.0f)) == std::complex<float>(0, -2));
+}
