@@ -77,22 +77,6 @@ void writeAll(const fs::path &dir, const std::vector<codegen::EmittedFile> &file
     }
 }
 
-/// True when a loop-IR function reads, computes or returns complex numbers (which the
-/// CUDA target does not compile yet).
-bool usesComplex(const loop::Function &f) {
-    bool found = false;
-    for (const loop::Param &p : f.params)
-        found |= isComplex(p.dtype);
-    for (const loop::Result &r : f.results)
-        found |= isComplex(r.dtype);
-    for (const loop::Allocation &a : f.allocations)
-        found |= isComplex(a.dtype);
-    auto visit = [&](const loop::Expr &e) { found |= isComplex(e.dtype); };
-    loop::forEachExpr(f.prologue, visit);
-    loop::forEachExpr(f.body, visit);
-    return found;
-}
-
 } // namespace
 
 ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostream &err) {
@@ -143,11 +127,6 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
             emit.functions.push_back(passes::compileFunction(functions[i], file, pipeline));
             // The CUDA target's device entry point returns device arrays it allocates; an
             // argument returned as it is has no device array of its own.
-            if (cuda && usesComplex(emit.functions.back()))
-                throw UserError(functions[i].loc,
-                                fmt::format("complex numbers are not supported by the CUDA "
-                                            "target yet (in '{}'); use --target openmp",
-                                            functions[i].name));
             if (cuda)
                 for (const loop::Result &r : emit.functions.back().results)
                     for (const loop::Param &p : emit.functions.back().params)

@@ -139,30 +139,30 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
         return;
     case StmtKind::Decl:
         if (s.lanes)
-            w_.line("{} {}[{}];", cppTypeName(s.dtype), s.name, s.lanes);
+            w_.line("{} {}[{}];", type(s.dtype), s.name, s.lanes);
         else if (!s.value)
-            w_.line("{} {};", cppTypeName(s.dtype), s.name);
+            w_.line("{} {};", type(s.dtype), s.name);
         else
-            w_.line("{}{} {} = {};", s.mutableVar ? "" : "const ", cppTypeName(s.dtype), s.name,
-                    cppExpr(s.value));
+            w_.line("{}{} {} = {};", s.mutableVar ? "" : "const ", type(s.dtype), s.name,
+                    expr(s.value));
         return;
     case StmtKind::Assign:
         assignment(s);
         return;
     case StmtKind::Store:
-        w_.line("{}_data[{}] = {};", s.name, cppExpr(s.offset), cppExpr(s.value));
+        w_.line("{}_data[{}] = {};", s.name, expr(s.offset), expr(s.value));
         return;
     case StmtKind::Throw:
-        w_.line("if ({})", cppExpr(s.value));
+        w_.line("if ({})", expr(s.value));
         if (s.detail)
             w_.line("    throw npc::{}(npc::format_error(\"{}\", {}));", s.exception, s.text,
-                    cppExpr(s.detail));
+                    expr(s.detail));
         else
             w_.line("    throw npc::{}(\"{}\");", s.exception, s.text);
         return;
     case StmtKind::If: {
         {
-            auto then = w_.block(fmt::format("if ({})", cppExpr(s.value)));
+            auto then = w_.block(fmt::format("if ({})", expr(s.value)));
             stmts(s.stmts);
         }
         if (!s.orelse.empty()) {
@@ -190,7 +190,7 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
             powerCheck();
         std::vector<std::string> values;
         for (const loop::ExprPtr &e : s.extents)
-            values.push_back(cppExpr(e));
+            values.push_back(expr(e));
         if (values.empty())
             w_.line("return;");
         else if (s.returnsTuple)
@@ -202,10 +202,10 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
     case StmtKind::Alloc: {
         std::vector<std::string> extents;
         for (const loop::ExprPtr &e : s.extents)
-            extents.push_back(cppExpr(e));
-        w_.line("npc::Array<{}, {}> {}({{{}}});", cppTypeName(s.dtype), extents.size(), s.name,
+            extents.push_back(expr(e));
+        w_.line("npc::Array<{}, {}> {}({{{}}});", type(s.dtype), extents.size(), s.name,
                 fmt::join(extents, ", "));
-        w_.line("{} *{}_data = {}.data();", cppTypeName(s.dtype), s.name, s.name);
+        w_.line("{} *{}_data = {}.data();", type(s.dtype), s.name, s.name);
         return;
     }
     }
@@ -218,16 +218,16 @@ void CppStmtPrinter::powerCheck() {
 
 void CppStmtPrinter::assignment(const Stmt &s) {
     const loop::Expr &v = *s.value;
-    std::string target = s.offset ? fmt::format("{}[{}]", s.name, cppExpr(s.offset)) : s.name;
+    std::string target = s.offset ? fmt::format("{}[{}]", s.name, expr(s.offset)) : s.name;
     bool compound = v.kind == loop::ExprKind::Binary && v.args[0]->kind == loop::ExprKind::Var &&
-                    cppExpr(v.args[0]) == target &&
+                    expr(v.args[0]) == target &&
                     (v.binaryOp == loop::BinaryOp::Add || v.binaryOp == loop::BinaryOp::Mul);
     if (compound) {
         w_.line("{} {}= {};", target, v.binaryOp == loop::BinaryOp::Add ? "+" : "*",
-                cppExpr(v.args[1]));
+                expr(v.args[1]));
         return;
     }
-    w_.line("{} = {};", target, cppExpr(s.value));
+    w_.line("{} = {};", target, expr(s.value));
 }
 
 void CppStmtPrinter::loop(const Stmt &s) {
@@ -248,7 +248,7 @@ void CppStmtPrinter::loop(const Stmt &s) {
     if (s.simd)
         w_.raw("#pragma omp simd");
     auto body = w_.block(fmt::format("for (int64_t {0} = 0; {0} < {1}; ++{0})", s.name,
-                                     cppExpr(s.extent)));
+                                     expr(s.extent)));
     if (!s.serial)
         ++arrayDepth_;
     stmts(s.stmts);
@@ -269,14 +269,16 @@ std::string cppResultType(const loop::Function &f) {
     return fmt::format("std::tuple<{}>", fmt::join(types, ", "));
 }
 
+std::string cppParam(const loop::Param &p, const std::string &name) {
+    if (p.rank == 0)
+        return fmt::format("{} {}", cppTypeName(p.dtype), name);
+    return fmt::format("{} {}", arrayType(p.dtype, p.rank, !p.written), name);
+}
+
 std::string cppParamList(const loop::Function &f) {
     std::vector<std::string> params;
-    for (const loop::Param &p : f.params) {
-        if (p.rank == 0)
-            params.push_back(fmt::format("{} {}", cppTypeName(p.dtype), p.name));
-        else
-            params.push_back(fmt::format("{} {}", arrayType(p.dtype, p.rank, !p.written), p.name));
-    }
+    for (const loop::Param &p : f.params)
+        params.push_back(cppParam(p, p.name));
     return fmt::format("{}", fmt::join(params, ", "));
 }
 

@@ -42,12 +42,25 @@ EmittedFile emitDriverMain(const EmitInput &input, const std::string &entry,
 /// The first line of every emitted file: npc's version, the Python file, "do not edit".
 std::string generatedBanner(const EmitInput &input);
 
+/// The C++ dialect of emitted code. Only complex numbers are spelled differently:
+/// std::complex in OpenMP code; in CUDA code libcu++'s cuda::std::complex and its math
+/// functions (cuda::std::exp, ...; sqrt is npc::complex_sqrt), which kernels can call
+/// (std::complex's are host-only).
+enum class Dialect { Cpp, Cuda };
+
+/// The C++ spelling of a loop-IR expression (shared with the CUDA emitter).
+std::string cppExpr(const loop::ExprPtr &e, Dialect dialect = Dialect::Cpp);
+/// The C++ type of dtype `t`'s elements in `dialect`: cppTypeName(t), except that complex
+/// dtypes are `cuda::std::complex<float>` / `<double>` in CUDA code.
+std::string typeName(DType t, Dialect dialect);
+
 /// Prints loop-IR statements as C++ at the writer's indentation. The CUDA emitter reuses
 /// it for host code and kernel bodies and overrides loop() (as Halide's CodeGen_GPU_C
 /// derives from CodeGen_C).
 class CppStmtPrinter {
 public:
-    explicit CppStmtPrinter(CodeWriter &w) : w_(w) {}
+    explicit CppStmtPrinter(CodeWriter &w, Dialect dialect = Dialect::Cpp)
+        : w_(w), dialect_(dialect) {}
     virtual ~CppStmtPrinter() = default;
     CppStmtPrinter(const CppStmtPrinter &) = delete;
     CppStmtPrinter &operator=(const CppStmtPrinter &) = delete;
@@ -66,7 +79,12 @@ protected:
     /// Throws NumPy's ValueError if an integer power had a negative exponent.
     void powerCheck();
 
+    /// `e` and the element type of `t` in this printer's dialect.
+    std::string expr(const loop::ExprPtr &e) const { return cppExpr(e, dialect_); }
+    std::string type(DType t) const { return typeName(t, dialect_); }
+
     CodeWriter &w_;
+    const Dialect dialect_;
     /// Integer power records negative exponents in `power_error`; checked before returns.
     bool powerFlag_ = false;
     /// Integer-array indexing records out-of-bounds indices in `index_error` (see
@@ -78,12 +96,12 @@ private:
     int arrayDepth_ = 0; ///< array loops (not Python's) around the statement being printed
 };
 
-/// The C++ spelling of a loop-IR expression (shared with the CUDA emitter).
-std::string cppExpr(const loop::ExprPtr &e);
 /// `npc::Array<int64_t, 1>`, `double`, or `std::tuple<...>` for a function's results.
 std::string cppResultType(const loop::Function &f);
 /// `npc::ArrayView<const double, 2> X, double alpha`
 std::string cppParamList(const loop::Function &f);
+/// One parameter of cppParamList, named `name`.
+std::string cppParam(const loop::Param &p, const std::string &name);
 /// True when `f` computes an integer power (npc::power_flagged records a negative
 /// exponent in the function's `power_error` flag, raised as NumPy's ValueError).
 bool usesIntegerPower(const loop::Function &f);

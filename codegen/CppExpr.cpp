@@ -72,9 +72,9 @@ bool promotedToInt(DType t) {
     return t == DType::Int8 || t == DType::Int16 || t == DType::UInt8 || t == DType::UInt16;
 }
 
-std::string wrap(const ExprPtr &e, int parentPrecedence, bool strict = false) {
+std::string wrap(const ExprPtr &e, Dialect d, int parentPrecedence, bool strict = false) {
     int p = precedence(e);
-    std::string s = cppExpr(e);
+    std::string s = cppExpr(e, d);
     bool paren = p < parentPrecedence || (strict && p == parentPrecedence);
     // g++ -Wparentheses: `a || b && c` and `a < b == c` draw warnings; keep parentheses.
     if (parentPrecedence == kOr && p == kAnd)
@@ -85,18 +85,32 @@ std::string wrap(const ExprPtr &e, int parentPrecedence, bool strict = false) {
     return paren ? "(" + s + ")" : s;
 }
 
-std::string intrinsicCall(const loop::Expr &e) {
-    std::string type(cppTypeName(e.dtype));
-    auto arg = [&](size_t i) { return cppExpr(e.args[i]); };
+/// `std::name(args)`; for a complex argument in CUDA code `cuda::std::name(args)`
+/// (std::complex's functions are host-only; libcu++'s run on the device too), except
+/// that sqrt is npc::complex_sqrt.
+std::string mathCall(std::string_view name, const loop::Expr &e, Dialect d) {
+    std::vector<std::string> args;
+    for (const ExprPtr &a : e.args)
+        args.push_back(cppExpr(a, d));
+    bool cudaComplex = d == Dialect::Cuda && isComplex(e.args[0]->dtype);
+    if (cudaComplex && name == "sqrt") // C's special values (see npc/complex.h)
+        return fmt::format("npc::complex_sqrt({})", args[0]);
+    return fmt::format("{}std::{}({})", cudaComplex ? "cuda::" : "", name, fmt::join(args, ", "));
+}
+
+std::string intrinsicCall(const loop::Expr &e, Dialect d) {
+    std::string type(typeName(e.dtype, d));
+    auto arg = [&](size_t i) { return cppExpr(e.args[i], d); };
+    auto math = [&](std::string_view name) { return mathCall(name, e, d); };
     switch (e.intrinsic) {
-    case Intrinsic::Sqrt: return fmt::format("std::sqrt({})", arg(0));
-    case Intrinsic::Exp: return fmt::format("std::exp({})", arg(0));
-    case Intrinsic::Log: return fmt::format("std::log({})", arg(0));
+    case Intrinsic::Sqrt: return math("sqrt");
+    case Intrinsic::Exp: return math("exp");
+    case Intrinsic::Log: return math("log");
     case Intrinsic::Abs: return fmt::format("npc::absolute({})", arg(0));
     case Intrinsic::Pow:
         if (isComplex(e.dtype)) // NumPy's rules for integer exponents (see npc/complex.h)
             return fmt::format("npc::power({}, {})", arg(0), arg(1));
-        return fmt::format("std::pow({}, {})", arg(0), arg(1));
+        return math("pow");
     case Intrinsic::IntPow:
         // `power_error` is declared by the function emitter (see FunctionEmitter::emit).
         return fmt::format("npc::power_flagged<{}>({}, {}, power_error)", type, arg(0), arg(1));
@@ -105,27 +119,27 @@ std::string intrinsicCall(const loop::Expr &e) {
     case Intrinsic::Minimum: return fmt::format("npc::minimum<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::Maximum: return fmt::format("npc::maximum<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::IsNan: return fmt::format("npc::isnan({})", arg(0));
-    case Intrinsic::Exp2: return fmt::format("std::exp2({})", arg(0));
-    case Intrinsic::Expm1: return fmt::format("std::expm1({})", arg(0));
-    case Intrinsic::Log2: return fmt::format("std::log2({})", arg(0));
-    case Intrinsic::Log10: return fmt::format("std::log10({})", arg(0));
-    case Intrinsic::Log1p: return fmt::format("std::log1p({})", arg(0));
-    case Intrinsic::Sin: return fmt::format("std::sin({})", arg(0));
-    case Intrinsic::Cos: return fmt::format("std::cos({})", arg(0));
-    case Intrinsic::Tan: return fmt::format("std::tan({})", arg(0));
-    case Intrinsic::Asin: return fmt::format("std::asin({})", arg(0));
-    case Intrinsic::Acos: return fmt::format("std::acos({})", arg(0));
-    case Intrinsic::Atan: return fmt::format("std::atan({})", arg(0));
-    case Intrinsic::Sinh: return fmt::format("std::sinh({})", arg(0));
-    case Intrinsic::Cosh: return fmt::format("std::cosh({})", arg(0));
-    case Intrinsic::Tanh: return fmt::format("std::tanh({})", arg(0));
-    case Intrinsic::Floor: return fmt::format("std::floor({})", arg(0));
-    case Intrinsic::Ceil: return fmt::format("std::ceil({})", arg(0));
-    case Intrinsic::Trunc: return fmt::format("std::trunc({})", arg(0));
+    case Intrinsic::Exp2: return math("exp2");
+    case Intrinsic::Expm1: return math("expm1");
+    case Intrinsic::Log2: return math("log2");
+    case Intrinsic::Log10: return math("log10");
+    case Intrinsic::Log1p: return math("log1p");
+    case Intrinsic::Sin: return math("sin");
+    case Intrinsic::Cos: return math("cos");
+    case Intrinsic::Tan: return math("tan");
+    case Intrinsic::Asin: return math("asin");
+    case Intrinsic::Acos: return math("acos");
+    case Intrinsic::Atan: return math("atan");
+    case Intrinsic::Sinh: return math("sinh");
+    case Intrinsic::Cosh: return math("cosh");
+    case Intrinsic::Tanh: return math("tanh");
+    case Intrinsic::Floor: return math("floor");
+    case Intrinsic::Ceil: return math("ceil");
+    case Intrinsic::Trunc: return math("trunc");
     // Round half to even in the default rounding mode, as numpy.rint.
-    case Intrinsic::Rint: return fmt::format("std::rint({})", arg(0));
-    case Intrinsic::Atan2: return fmt::format("std::atan2({}, {})", arg(0), arg(1));
-    case Intrinsic::Hypot: return fmt::format("std::hypot({}, {})", arg(0), arg(1));
+    case Intrinsic::Rint: return math("rint");
+    case Intrinsic::Atan2: return math("atan2");
+    case Intrinsic::Hypot: return math("hypot");
     case Intrinsic::Sign: return fmt::format("npc::sign<{}>({})", type, arg(0));
     case Intrinsic::IsInf: return fmt::format("npc::isinf({})", arg(0));
     case Intrinsic::IsFinite: return fmt::format("npc::isfinite({})", arg(0));
@@ -160,9 +174,9 @@ std::string intrinsicCall(const loop::Expr &e) {
     case Intrinsic::Infinity: return fmt::format("npc::infinity<{}>()", type);
     case Intrinsic::Lowest: return fmt::format("npc::lowest<{}>()", type);
     case Intrinsic::Highest: return fmt::format("npc::highest<{}>()", type);
-    case Intrinsic::Real: return fmt::format("{}.real()", wrap(e.args[0], kPrimary));
-    case Intrinsic::Imag: return fmt::format("{}.imag()", wrap(e.args[0], kPrimary));
-    case Intrinsic::Conj: return fmt::format("std::conj({})", arg(0));
+    case Intrinsic::Real: return fmt::format("{}.real()", wrap(e.args[0], d, kPrimary));
+    case Intrinsic::Imag: return fmt::format("{}.imag()", wrap(e.args[0], d, kPrimary));
+    case Intrinsic::Conj: return math("conj");
     case Intrinsic::ComplexMul: return fmt::format("npc::complex_multiply({}, {})", arg(0), arg(1));
     case Intrinsic::ComplexDiv: return fmt::format("npc::complex_divide({}, {})", arg(0), arg(1));
     }
@@ -171,17 +185,23 @@ std::string intrinsicCall(const loop::Expr &e) {
 
 } // namespace
 
-std::string cppExpr(const ExprPtr &e) {
+std::string typeName(DType t, Dialect d) {
+    if (d == Dialect::Cuda && isComplex(t))
+        return t == DType::Complex64 ? "cuda::std::complex<float>" : "cuda::std::complex<double>";
+    return std::string(cppTypeName(t));
+}
+
+std::string cppExpr(const ExprPtr &e, Dialect d) {
     switch (e->kind) {
     case ExprKind::Var:
-        return e->args.empty() ? e->name : fmt::format("{}[{}]", e->name, cppExpr(e->args[0]));
+        return e->args.empty() ? e->name : fmt::format("{}[{}]", e->name, cppExpr(e->args[0], d));
     case ExprKind::IntImm:
         return e->intValue == loop::kNoneBound && e->dtype == DType::Int64 ? "npc::none"
                                                                            : intLiteral(e->intValue, e->dtype);
     case ExprKind::FloatImm:
         if (isComplex(e->dtype)) {
             DType part = e->dtype == DType::Complex64 ? DType::Float32 : DType::Float64;
-            return fmt::format("{}({}, {})", cppTypeName(e->dtype), floatLiteral(e->floatValue, part),
+            return fmt::format("{}({}, {})", typeName(e->dtype, d), floatLiteral(e->floatValue, part),
                                floatLiteral(e->imagValue, part));
         }
         return floatLiteral(e->floatValue, e->dtype);
@@ -189,31 +209,31 @@ std::string cppExpr(const ExprPtr &e) {
         // NumPy's complex -> real cast keeps the real part (ComplexWarning); -> bool tests
         // both parts.
         if (isComplex(e->args[0]->dtype) && !isComplex(e->dtype))
-            return fmt::format("npc::complex_to<{}>({})", cppTypeName(e->dtype), cppExpr(e->args[0]));
-        return fmt::format("static_cast<{}>({})", cppTypeName(e->dtype), cppExpr(e->args[0]));
+            return fmt::format("npc::complex_to<{}>({})", typeName(e->dtype, d), cppExpr(e->args[0], d));
+        return fmt::format("static_cast<{}>({})", typeName(e->dtype, d), cppExpr(e->args[0], d));
     case ExprKind::Unary: {
         // Strict: `-(-x)` must not print as `--x`.
-        std::string s = (e->unaryOp == loop::UnaryOp::Neg ? "-" : "!") + wrap(e->args[0], kUnary, true);
+        std::string s = (e->unaryOp == loop::UnaryOp::Neg ? "-" : "!") + wrap(e->args[0], d, kUnary, true);
         if (e->unaryOp == loop::UnaryOp::Neg && promotedToInt(e->dtype))
-            return fmt::format("static_cast<{}>({})", cppTypeName(e->dtype), s);
+            return fmt::format("static_cast<{}>({})", typeName(e->dtype, d), s);
         return s;
     }
     case ExprKind::Binary: {
         int p = precedence(e);
-        std::string s = fmt::format("{} {} {}", wrap(e->args[0], p), loop::binaryOpSymbol(e->binaryOp),
-                                    wrap(e->args[1], p, true));
+        std::string s = fmt::format("{} {} {}", wrap(e->args[0], d, p), loop::binaryOpSymbol(e->binaryOp),
+                                    wrap(e->args[1], d, p, true));
         bool arithmetic = e->binaryOp <= BinaryOp::Div;
         if (arithmetic && promotedToInt(e->dtype))
-            return fmt::format("static_cast<{}>({})", cppTypeName(e->dtype), s);
+            return fmt::format("static_cast<{}>({})", typeName(e->dtype, d), s);
         return s;
     }
     case ExprKind::Select:
-        return fmt::format("{} ? {} : {}", wrap(e->args[0], kOr), wrap(e->args[1], kOr),
-                           wrap(e->args[2], kOr));
+        return fmt::format("{} ? {} : {}", wrap(e->args[0], d, kOr), wrap(e->args[1], d, kOr),
+                           wrap(e->args[2], d, kOr));
     case ExprKind::Load:
-        return fmt::format("{}_data[{}]", e->name, cppExpr(e->args[0]));
+        return fmt::format("{}_data[{}]", e->name, cppExpr(e->args[0], d));
     case ExprKind::Call:
-        return intrinsicCall(*e);
+        return intrinsicCall(*e, d);
     }
     return "?";
 }

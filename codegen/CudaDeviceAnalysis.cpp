@@ -11,6 +11,11 @@ bool deviceReducible(DType dtype, const Stmt &s) {
     if (!s.reductionCall && s.reductionOp != loop::BinaryOp::Add &&
         s.reductionOp != loop::BinaryOp::Mul)
         return false;
+    // Complex sums reduce their parts as two float sums (npc/cuda_complex.h). A complex
+    // product has no atomic update (NumPy's product is not cuda::std::complex's operator*,
+    // and complex128 is 16 bytes): it stays in one thread.
+    if (isComplex(dtype))
+        return !s.reductionCall && s.reductionOp == loop::BinaryOp::Add;
     if (!isInteger(dtype) && !isFloat(dtype))
         return false;
     return itemSize(dtype) == 4 || itemSize(dtype) == 8;

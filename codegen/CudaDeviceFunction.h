@@ -50,7 +50,7 @@ struct KernelParam {
 /// Prints statements inside a kernel: every loop there runs sequentially in its thread.
 class KernelBodyPrinter : public CppStmtPrinter {
 public:
-    using CppStmtPrinter::CppStmtPrinter;
+    explicit KernelBodyPrinter(CodeWriter &w) : CppStmtPrinter(w, Dialect::Cuda) {}
 
 protected:
     void loop(const Stmt &s) override;
@@ -86,7 +86,7 @@ class DeviceFunctionEmitter : public CppStmtPrinter {
 public:
     DeviceFunctionEmitter(const loop::Function &f, CodeWriter &kernels, CodeWriter &host,
                           std::map<std::string, int> &numbers, std::string resultsStruct)
-        : CppStmtPrinter(host), f_(f), kernels_(kernels), numbers_(numbers),
+        : CppStmtPrinter(host, Dialect::Cuda), f_(f), kernels_(kernels), numbers_(numbers),
           resultsStruct_(std::move(resultsStruct)) {}
 
     void emit();
@@ -197,8 +197,16 @@ private:
     /// `npc::cuda::DeviceArray<T, N> name({extents...});` and its data pointer.
     void allocate(const std::string &name, DType dtype, const std::vector<loop::ExprPtr> &exts);
 
-    /// The kernels' pointer to an array's elements, `data` (see checksIndices_).
-    std::string dataPointer(const std::string &data) const;
+    /// The kernels' pointer to the elements `data` of dtype `dtype` (see checksIndices_;
+    /// complex elements are cast from std::complex to cuda::std::complex, same layout).
+    std::string dataPointer(const std::string &data, DType dtype) const;
+    /// `data` as the kernels' pointer type (cuda::std::complex for complex dtypes).
+    static std::string kernelPointer(const std::string &data, DType dtype);
+
+    /// The body's parameters: the header's, except that a complex scalar `c` arrives as
+    /// `c_argument` (std::complex) and the body computes with a cuda::std::complex copy.
+    std::string bodyParamList() const;
+    static std::string paramName(const loop::Param &p);
 
     static std::vector<std::string> resultNames(const std::vector<loop::Result> &results);
 

@@ -47,7 +47,7 @@ void DeviceFunctionEmitter::emit() {
 }
 
 void DeviceFunctionEmitter::emitBody(const std::string &head) {
-    auto body = w_.block(fmt::format("{}({})", head, cppParamList(f_)));
+    auto body = w_.block(fmt::format("{}({})", head, bodyParamList()));
     // Host code records negative integer exponents (kernels give 0, see the README).
     powerFlag_ = usesIntegerPower(f_);
     if (powerFlag_)
@@ -63,13 +63,16 @@ void DeviceFunctionEmitter::emitBody(const std::string &head) {
             scalars_[s->name] = {s->dtype, Where::Host};
     }
     // An argument the computation never reads would draw -Wunused-parameter.
-    for (const loop::Param &p : f_.params)
+    for (const loop::Param &p : f_.params) {
         if (paramUnused(f_, p, usedBuffers_))
-            w_.line("(void){}; // not read by the computation", p.name);
+            w_.line("(void){}; // not read by the computation", paramName(p));
+        else if (p.rank == 0 && isComplex(p.dtype))
+            w_.line("{} {} = {};", type(p.dtype), p.name, paramName(p));
+    }
     for (const loop::Param &p : f_.params)
         if (p.rank > 0 && usedBuffers_.count(p.name))
-            w_.line("{}{} *{}_data = {};", p.written ? "" : "const ", cppTypeName(p.dtype),
-                    p.name, dataPointer(p.name + ".data"));
+            w_.line("{}{} *{}_data = {};", p.written ? "" : "const ", type(p.dtype), p.name,
+                    dataPointer(p.name + ".data", p.dtype));
     for (const loop::Allocation &a : f_.allocations)
         allocate(a.name, a.dtype, a.extents);
     emitList(f_.body);
@@ -114,7 +117,7 @@ loop::ExprPtr DeviceFunctionEmitter::onHostExpr(const loop::ExprPtr &e) {
         if (it == scalars_.end() || it->second.where != Where::Device)
             return;
         std::string copy = fmt::format("{}_host{}", x.name, fetches_++);
-        w_.line("const {} {} = npc::cuda::scalar_to_host({});", cppTypeName(it->second.dtype), copy,
+        w_.line("const {} {} = npc::cuda::scalar_to_host({});", type(it->second.dtype), copy,
                 x.name);
         rename[x.name] = copy;
     });
@@ -140,7 +143,7 @@ void DeviceFunctionEmitter::hostScalar(const StmtPtr &s) {
     if (copy->value)
         copy->value = onHostExpr(copy->value);
     if (s->kind == StmtKind::Decl && onDevice_.count(s->name)) {
-        deviceScalar(s->name, s->dtype, s->value ? cppExpr(copy->value) : "");
+        deviceScalar(s->name, s->dtype, s->value ? expr(copy->value) : "");
         return;
     }
     stmt(*copy);
@@ -162,7 +165,7 @@ void DeviceFunctionEmitter::forEachDecl(const std::vector<StmtPtr> &list) {
 void DeviceFunctionEmitter::control(const Stmt &s) {
     switch (s.kind) {
     case StmtKind::For: {
-        std::string extent = cppExpr(onHostExpr(s.extent));
+        std::string extent = expr(onHostExpr(s.extent));
         scalars_[s.name] = {DType::Int64, Where::Host};
         auto body =
             w_.block(fmt::format("for (int64_t {0} = 0; {0} < {1}; ++{0})", s.name, extent));
@@ -175,7 +178,7 @@ void DeviceFunctionEmitter::control(const Stmt &s) {
         return;
     }
     case StmtKind::If: {
-        std::string cond = cppExpr(onHostExpr(s.value));
+        std::string cond = expr(onHostExpr(s.value));
         {
             auto then = w_.block(fmt::format("if ({})", cond));
             emitList(s.stmts);
@@ -209,19 +212,35 @@ void DeviceFunctionEmitter::allocate(const std::string &name, DType dtype,
                                      const std::vector<loop::ExprPtr> &exts) {
     std::vector<std::string> extents;
     for (const loop::ExprPtr &e : exts)
-        extents.push_back(cppExpr(onHostExpr(e)));
-    std::string type =
+        extents.push_back(expr(onHostExpr(e)));
+    std::string array =
         fmt::format("npc::cuda::DeviceArray<{}, {}>", cppTypeName(dtype), exts.size());
     if (extents.empty())
-        w_.line("{} {};", type, name);
+        w_.line("{} {};", array, name);
     else
-        w_.line("{} {}({{{}}});", type, name, fmt::join(extents, ", "));
+        w_.line("{} {}({{{}}});", array, name, fmt::join(extents, ", "));
     if (usedBuffers_.count(name))
-        w_.line("{} *{}_data = {};", cppTypeName(dtype), name, dataPointer(name + ".data()"));
+        w_.line("{} *{}_data = {};", type(dtype), name, dataPointer(name + ".data()", dtype));
 }
 
-std::string DeviceFunctionEmitter::dataPointer(const std::string &data) const {
-    return checksIndices_ ? fmt::format("npc::cuda::nonnull({})", data) : data;
+std::string DeviceFunctionEmitter::dataPointer(const std::string &data, DType dtype) const {
+    return kernelPointer(checksIndices_ ? fmt::format("npc::cuda::nonnull({})", data) : data,
+                         dtype);
+}
+
+std::string DeviceFunctionEmitter::kernelPointer(const std::string &data, DType dtype) {
+    return isComplex(dtype) ? fmt::format("npc::cuda::device_ptr({})", data) : data;
+}
+
+std::string DeviceFunctionEmitter::paramName(const loop::Param &p) {
+    return p.rank == 0 && isComplex(p.dtype) ? p.name + "_argument" : p.name;
+}
+
+std::string DeviceFunctionEmitter::bodyParamList() const {
+    std::vector<std::string> params;
+    for (const loop::Param &p : f_.params)
+        params.push_back(cppParam(p, paramName(p)));
+    return fmt::format("{}", fmt::join(params, ", "));
 }
 
 std::vector<std::string>
@@ -234,13 +253,13 @@ DeviceFunctionEmitter::resultNames(const std::vector<loop::Result> &results) {
 
 void DeviceFunctionEmitter::deviceScalar(const std::string &name, DType dtype,
                                          const std::string &init) {
-    std::string type(cppTypeName(dtype));
+    std::string hostType(cppTypeName(dtype));
     if (init.empty())
-        w_.line("npc::cuda::DeviceArray<{}, 0> {};", type, name);
+        w_.line("npc::cuda::DeviceArray<{}, 0> {};", hostType, name);
     else
-        w_.line("npc::cuda::DeviceArray<{}, 0> {} = npc::cuda::scalar_to_device<{}>({});", type,
-                name, type, init);
-    w_.line("{} *{}_data = {}.data();", type, name, name);
+        w_.line("npc::cuda::DeviceArray<{}, 0> {} = npc::cuda::scalar_to_device<{}>({});", hostType,
+                name, hostType, init);
+    w_.line("{} *{}_data = {};", type(dtype), name, kernelPointer(name + ".data()", dtype));
     scalars_[name] = {dtype, Where::Device};
 }
 

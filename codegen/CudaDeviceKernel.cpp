@@ -14,7 +14,7 @@ namespace detail {
 
 void KernelBodyPrinter::loop(const Stmt &s) {
     auto body =
-        w_.block(fmt::format("for (int64_t {0} = 0; {0} < {1}; ++{0})", s.name, cppExpr(s.extent)));
+        w_.block(fmt::format("for (int64_t {0} = 0; {0} < {1}; ++{0})", s.name, expr(s.extent)));
     stmts(s.stmts);
 }
 
@@ -65,7 +65,7 @@ loop::ExprPtr reductionIdentity(const Stmt &s, DType dtype) {
     if (s.reductionCall)
         return extremeIdentity(*s.reductionCall == loop::Intrinsic::Minimum, dtype);
     int identity = s.reductionOp == loop::BinaryOp::Add ? 0 : 1;
-    return isFloat(dtype) ? loop::floatImm(identity, dtype) : loop::intImm(identity, dtype);
+    return isInexact(dtype) ? loop::floatImm(identity, dtype) : loop::intImm(identity, dtype);
 }
 
 std::string_view reductionFunctor(const Stmt &s) {
@@ -80,7 +80,7 @@ std::string DeviceFunctionEmitter::kernelName() {
 
 std::string DeviceFunctionEmitter::pointer(DType dtype, bool isConst,
                                            const std::string &name) const {
-    return fmt::format("{}{} *{}{}_data", isConst ? "const " : "", cppTypeName(dtype),
+    return fmt::format("{}{} *{}{}_data", isConst ? "const " : "", typeName(dtype, Dialect::Cuda),
                        restrict_ ? "NPC_RESTRICT " : "", name);
 }
 
@@ -106,7 +106,7 @@ DeviceFunctionEmitter::interface(const RegionUses &u, const std::string &accumul
         }
         auto it = scalars_.find(use.name);
         NPC_ASSERT(it != scalars_.end(), "a kernel uses the unknown variable " + use.name);
-        std::string type(cppTypeName(it->second.dtype));
+        std::string type(typeName(it->second.dtype, Dialect::Cuda));
         if (it->second.where == Where::Host) {
             k.params.push_back({type + " " + use.name, use.name});
             continue;
@@ -156,7 +156,7 @@ void DeviceFunctionEmitter::parallelKernel(const StmtPtr &loopStmt) {
         NPC_ASSERT(name == acc, "parallel loop assigns the outer variable " + name);
     // An extent kernels computed (a boolean mask's count) is copied to the host for
     // the launch; the kernel reads it from device memory.
-    std::string extent = cppExpr(onHostExpr(s.extent));
+    std::string extent = expr(onHostExpr(s.extent));
     KernelInterface k = interface(u, acc);
     addIndexErrorParam(k, {loopStmt});
     std::string name = kernelName();
@@ -183,7 +183,7 @@ void DeviceFunctionEmitter::gridStrideLoop(const Stmt &device) {
     auto grid = kernels_.block(
         fmt::format("for (int64_t {0} = npc::cuda::thread_index(); {0} < {1}; {0} += "
                     "npc::cuda::thread_count())",
-                    device.name, cppExpr(device.extent)));
+                    device.name, expr(device.extent)));
     KernelBodyPrinter(kernels_).stmts(device.stmts);
 }
 
@@ -195,18 +195,20 @@ void DeviceFunctionEmitter::argKernel(const StmtPtr &loopStmt) {
     for (const std::string &name : u.assigned)
         NPC_ASSERT(name == position || name == value,
                    "argmin/argmax loop assigns the outer variable " + name);
-    std::string extent = cppExpr(onHostExpr(s.extent));
+    std::string extent = expr(onHostExpr(s.extent));
     KernelInterface k = interface(u, "", {position, value});
     addIndexErrorParam(k, {loopStmt});
-    const DType type = scalars_.at(value).dtype;
-    const std::string typeName(cppTypeName(type));
+    const DType dtype = scalars_.at(value).dtype;
+    const std::string valueType = type(dtype);
     // One candidate per block, combined by a second kernel.
     const std::string blocks = position + "_blocks";
     w_.line("const unsigned {} = npc::cuda::grid_size({});", blocks, extent);
-    w_.line("npc::cuda::DeviceArray<{}, 1> {}_partials({{{}}});", typeName, value, blocks);
+    w_.line("npc::cuda::DeviceArray<{}, 1> {}_partials({{{}}});", valueType, value, blocks);
     w_.line("npc::cuda::DeviceArray<int64_t, 1> {}_partials({{{}}});", position, blocks);
-    k.params.push_back({fmt::format("{} *{}_partials", typeName, value), value + "_partials.data()"});
-    k.params.push_back({fmt::format("int64_t *{}_partials", position), position + "_partials.data()"});
+    k.params.push_back(
+        {fmt::format("{} *{}_partials", valueType, value), value + "_partials.data()"});
+    k.params.push_back(
+        {fmt::format("int64_t *{}_partials", position), position + "_partials.data()"});
     const std::string min = s.argMin ? "true" : "false";
     std::string name = kernelName();
     {
@@ -217,8 +219,8 @@ void DeviceFunctionEmitter::argKernel(const StmtPtr &loopStmt) {
         // which any element NumPy would pick before position 0's replaces.
         KernelBodyPrinter(kernels_).stmt(
             *rewriteForDevice(loop::decl(position, DType::Int64, loop::intImm(0), true), {}));
-        KernelBodyPrinter(kernels_).stmt(
-            *rewriteForDevice(loop::decl(value, type, extremeIdentity(s.argMin, type), true), {}));
+        KernelBodyPrinter(kernels_).stmt(*rewriteForDevice(
+            loop::decl(value, dtype, extremeIdentity(s.argMin, dtype), true), {}));
         gridStrideLoop(*rewriteForDevice(loopStmt, k.rename));
         kernels_.line("npc::cuda::block_arg_reduce<{}>({}, {}, {}_partials, {}_partials);", min,
                       value, position, value, position);

@@ -81,9 +81,35 @@ void emitHostEntry(CodeWriter &w, const loop::Function &f) {
     w.line("return {{{}}};", fmt::join(values, ",\n            "));
 }
 
+/// True when a function takes or returns complex numbers (its declarations need <complex>).
+bool complexSignature(const loop::Function &f) {
+    bool found = false;
+    for (const loop::Param &p : f.params)
+        found |= isComplex(p.dtype);
+    for (const loop::Result &r : f.results)
+        found |= isComplex(r.dtype);
+    return found;
+}
+
+/// True when a function reads, computes or returns complex numbers (npc/cuda_complex.h).
+bool usesComplex(const loop::Function &f) {
+    bool found = complexSignature(f);
+    for (const loop::Allocation &a : f.allocations)
+        found |= isComplex(a.dtype);
+    auto visit = [&](const loop::Expr &e) { found |= isComplex(e.dtype); };
+    loop::forEachExpr(f.prologue, visit);
+    loop::forEachExpr(f.body, visit);
+    return found;
+}
+
 } // namespace
 
 std::vector<EmittedFile> emitCuda(const EmitInput &in) {
+    bool complexTypes = false, complexCode = false;
+    for (const loop::Function &f : in.functions) {
+        complexTypes |= complexSignature(f);
+        complexCode |= usesComplex(f);
+    }
     CodeWriter h;
     h.line("{}", generatedBanner(in));
     h.line("// CUDA target: no device code here; include it from .cu files or from C++ built "
@@ -95,6 +121,8 @@ std::vector<EmittedFile> emitCuda(const EmitInput &in) {
     h.line("#include \"npc/array.h\"");
     h.line("#include \"npc/cuda.h\"");
     h.line("");
+    if (complexTypes)
+        h.line("#include <complex>");
     h.line("#include <cstdint>");
     h.line("#include <tuple>");
     h.line("");
@@ -125,6 +153,8 @@ std::vector<EmittedFile> emitCuda(const EmitInput &in) {
     c.line("");
     c.line("#include \"npc/arith.h\"");
     c.line("#include \"npc/cuda.h\"");
+    if (complexCode)
+        c.line("#include \"npc/cuda_complex.h\"");
     c.line("#include \"npc/error.h\"");
     c.line("#include \"npc/ufunc.h\"");
     c.line("");

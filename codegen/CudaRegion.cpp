@@ -110,6 +110,16 @@ ExprPtr deviceSpelling(const std::string &text, DType dtype) {
     return loop::var(text, dtype);
 }
 
+/// A float part of dtype `part` in device code: NaN and infinities through npc::cuda.
+std::string deviceFloat(double v, DType part) {
+    std::string type(cppTypeName(part));
+    if (std::isnan(v))
+        return fmt::format("npc::cuda::quiet_nan<{}>()", type);
+    if (std::isinf(v))
+        return fmt::format("{}npc::cuda::infinity<{}>()", v < 0 ? "-" : "", type);
+    return cppExpr(loop::floatImm(v, part), Dialect::Cuda);
+}
+
 ExprPtr rewrite(const ExprPtr &e, const std::map<std::string, std::string> &rename) {
     std::string type(cppTypeName(e->dtype));
     switch (e->kind) {
@@ -118,6 +128,16 @@ ExprPtr rewrite(const ExprPtr &e, const std::map<std::string, std::string> &rena
         return it == rename.end() ? e : loop::var(it->second, e->dtype);
     }
     case ExprKind::FloatImm: {
+        if (isComplex(e->dtype)) {
+            DType part = e->dtype == DType::Complex64 ? DType::Float32 : DType::Float64;
+            double re = part == DType::Float32 ? static_cast<float>(e->floatValue) : e->floatValue;
+            double im = part == DType::Float32 ? static_cast<float>(e->imagValue) : e->imagValue;
+            if (std::isfinite(re) && std::isfinite(im))
+                return e;
+            return deviceSpelling(fmt::format("{}({}, {})", typeName(e->dtype, Dialect::Cuda),
+                                              deviceFloat(re, part), deviceFloat(im, part)),
+                                  e->dtype);
+        }
         // The value in its dtype: 1e300 as float32 is inf.
         double v = e->dtype == DType::Float32 ? static_cast<float>(e->floatValue) : e->floatValue;
         if (std::isnan(v))
@@ -138,14 +158,14 @@ ExprPtr rewrite(const ExprPtr &e, const std::map<std::string, std::string> &rena
             return deviceSpelling(fmt::format("npc::cuda::highest<{}>()", type), e->dtype);
         case Intrinsic::IntPow: // device code cannot throw: npc::power gives 0 for exp < 0
             return deviceSpelling(fmt::format("npc::power<{}>({}, {})", type,
-                                              cppExpr(rewrite(e->args[0], rename)),
-                                              cppExpr(rewrite(e->args[1], rename))),
+                                              cppExpr(rewrite(e->args[0], rename), Dialect::Cuda),
+                                              cppExpr(rewrite(e->args[1], rename), Dialect::Cuda)),
                                   e->dtype);
         case Intrinsic::CheckedIndex: // recorded in the call's npc::cuda::IndexErrorFlag
             return deviceSpelling(fmt::format("npc::cuda::checked_index({}, {}, {}, index_error)",
-                                              cppExpr(rewrite(e->args[0], rename)),
-                                              cppExpr(rewrite(e->args[1], rename)),
-                                              cppExpr(rewrite(e->args[2], rename))),
+                                              cppExpr(rewrite(e->args[0], rename), Dialect::Cuda),
+                                              cppExpr(rewrite(e->args[1], rename), Dialect::Cuda),
+                                              cppExpr(rewrite(e->args[2], rename), Dialect::Cuda)),
                                   e->dtype);
         case Intrinsic::BroadcastDim:
         case Intrinsic::SliceStart:

@@ -34,9 +34,7 @@ work=$4
 
 # Files (glob patterns relative to SOURCE_DIR) expected not to transpile or build for
 # CUDA: why.
-declare -A KNOWN_FAILURES=(
-    [tests/e2e/kernels/complex_*.py]="complex numbers are OpenMP-only: --target cuda rejects them with a located error"
-)
+declare -A KNOWN_FAILURES=()
 known_failure() { # known_failure FILE: prints why FILE is a known failure, else fails
     local pattern
     for pattern in "${!KNOWN_FAILURES[@]}"; do
