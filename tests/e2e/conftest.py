@@ -60,17 +60,18 @@ def build_cache(tmp_path_factory, npc_bin):
 
 @pytest.fixture(scope="session")
 def kernels(build_cache, tmp_path_factory):
-    """build(name, flags=()) -> Kernel, memoised in this worker (failures too: raised
-    again); `flags` are extra npc options (`["--default-float", "float32"]`)."""
+    """build(name, flags=(), target="openmp") -> Kernel, memoised in this worker
+    (failures too: raised again); `flags` are extra npc options (`["--default-float",
+    "float32"]`); target="cuda" runs the CUDA target's output on the CPU emulation."""
     built = {}
 
-    def build(name, flags=()):
+    def build(name, flags=(), target="openmp"):
         source = Path(name) if Path(name).is_absolute() else npc_harness.KERNELS / name
-        key = (source, tuple(flags))
+        key = (source, tuple(flags), target)
         if key not in built:
             try:
                 workdir = tmp_path_factory.mktemp(f"run-{source.stem}")
-                built[key] = build_cache.build(source, workdir, tuple(flags))
+                built[key] = build_cache.build(source, workdir, tuple(flags), target)
             except npc_harness.BuildError as e:
                 built[key] = e
         if isinstance(built[key], Exception):

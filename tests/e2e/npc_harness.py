@@ -41,6 +41,10 @@ SAMPLES = SOURCE_DIR / "samples"
 
 CXX = os.environ.get("CXX", "g++")
 CXXFLAGS = ["-std=c++20", "-O2", "-fopenmp", "-Wall", "-Wextra", "-Werror"]
+# The CUDA target's output is built with npc's CPU emulation of CUDA (g++ only, no GPU;
+# see tests/cuda/emu/npc_cuda_emu.h): BuildCache.build(..., target="cuda").
+NVCC_EMU = SOURCE_DIR / "tests" / "cuda" / "emu" / "nvcc-emu"
+NVCC_EMU_FLAGS = ["-std=c++20", "-O1"]
 
 # Tolerances for floats, unless a test documents a reason for another: npc may reassociate
 # float reductions (parallel code, wider accumulators), so results are not bitwise NumPy's.
@@ -276,19 +280,32 @@ class BuildCache:
         finally:
             shutil.rmtree(gen)
 
-    def build(self, source: Path, workdir: Path, flags=()) -> "Kernel":
+    def build(self, source: Path, workdir: Path, flags=(), target="openmp") -> "Kernel":
         """Transpiles `source` (with npc `flags`, e.g. ["--default-float", "float32"])
-        and builds kernel and driver, or reuses the build of identical generated code."""
-        gen = self.transpile(source, flags)
-        stem = module_name(gen)
-        cmd = [CXX, *CXXFLAGS, "-I.", f"{stem}.cpp", f"{stem}_main.cpp", "-o", stem]
-        key = content_hash(gen, [self.compiler, *cmd])
+        for `target` and builds kernel and driver, or reuses the build of identical
+        generated code. target="cuda" builds with nvcc-emu: the driver runs the kernels on
+        the CPU emulation of CUDA."""
+        if target == "cuda":
+            gen = self.transpile(source, (*flags, "--target", "cuda"))
+            stem = module_name(gen, ".cu")
+            emu = [str(NVCC_EMU), *NVCC_EMU_FLAGS, "-I."]
+            cmds = [[*emu, "-c", f"{stem}.cu", "-o", f"{stem}.o"],
+                    [*emu, "-x", "c++", "-c", f"{stem}_main.cu", "-o", f"{stem}_main.o"],
+                    [str(NVCC_EMU), f"{stem}.o", f"{stem}_main.o", "-o", stem]]
+        else:
+            gen = self.transpile(source, flags)
+            stem = module_name(gen)
+            cmds = [[CXX, *CXXFLAGS, "-I.", f"{stem}.cpp", f"{stem}_main.cpp", "-o", stem]]
+        # The emulation's headers are part of a CUDA build's key.
+        emulation = [content_hash(NVCC_EMU.parent, [])] if target == "cuda" else []
+        key = content_hash(gen, [self.compiler, *emulation, *sum(cmds, [])])
         final = self.root / f"{stem}-{key}"
         with locked(self.root / f"{stem}-{key}.lock"):
             if (final / stem).exists():
                 shutil.rmtree(gen)
             else:
-                gxx(cmd, gen, source)
+                for cmd in cmds:
+                    gxx(cmd, gen, source)
                 shutil.rmtree(final, ignore_errors=True)
                 gen.rename(final)
         os.utime(final)  # Marks it used, for prune().
@@ -306,12 +323,13 @@ class BuildCache:
                 entry.unlink(missing_ok=True)  # its lock file
 
 
-def module_name(gen: Path) -> str:
+def module_name(gen: Path, ext: str = ".cpp") -> str:
     """The C++ module name npc chose for its output in `gen` (the file's stem, made a
-    valid C++ identifier: `new.py` gives new_.cpp, `my-kernel.py` my_kernel.cpp)."""
-    drivers = [f.name.removesuffix("_main.cpp") for f in gen.glob("*_main.cpp")]
-    names = [d for d in drivers if (gen / f"{d}.cpp").exists()]
-    assert len(names) == 1, f"no single <module>.cpp + <module>_main.cpp in {gen}"
+    valid C++ identifier: `new.py` gives new_.cpp, `my-kernel.py` my_kernel.cpp); `ext`
+    is ".cu" for the CUDA target."""
+    drivers = [f.name.removesuffix(f"_main{ext}") for f in gen.glob(f"*_main{ext}")]
+    names = [d for d in drivers if (gen / f"{d}{ext}").exists()]
+    assert len(names) == 1, f"no single <module>{ext} + <module>_main{ext} in {gen}"
     return names[0]
 
 

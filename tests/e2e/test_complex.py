@@ -9,6 +9,12 @@ arithmetic is compared with rtol 1e-10 / 1e-4); sums differ by reassociation as 
 floats. The
 trigonometric functions are compared with rtol 1e-10 / 1e-4 (NumPy may use its own
 implementations of some, e.g. casinh, that differ in the last bits).
+
+Every test runs on both targets: the OpenMP build, and the CUDA target's output
+(cuda::std::complex in kernels, std::complex at the API) built with npc's CPU emulation
+of CUDA (tests/cuda/emu/nvcc-emu), whose cuda::std::complex is std::complex: it checks
+npc's code generation and runtime, while libcu++'s own functions are built by nvcc in the
+cuda_compile test and checked against NumPy on a GPU by tests/gpu/run.sh.
 """
 
 import numpy as np
@@ -17,6 +23,12 @@ import pytest
 import npc_harness
 
 COMPLEX = [np.complex128, np.complex64]
+
+
+@pytest.fixture(params=["openmp", "cuda"])
+def kernels(request, kernels):
+    """The session's kernels fixture, for the OpenMP target and the emulated CUDA one."""
+    return lambda name, flags=(): kernels(name, flags, request.param)
 
 
 def sample(dtype, n=64, seed=3):
@@ -150,15 +162,3 @@ def test_parts_as_values(kernels):
     in place (the writes through views npc cannot share are located errors, see
     test_diagnostics.py)."""
     kernels("complex_parts.py").check(sample(np.complex128, 9))
-
-
-def test_cuda_target_rejects_complex(tmp_path):
-    """The CUDA target does not compile complex numbers yet: a located error, no output."""
-    src = tmp_path / "cplx.py"
-    src.write_text("import numpy as np\n\n\n# npc export f(complex128[:])\ndef f(z):\n"
-                   "    return z * 2\n")
-    out = tmp_path / "out"
-    p = npc_harness.run_npc("transpile", src, "--target", "cuda", "-o", out)
-    assert p.returncode == 1, p.stderr
-    assert "cplx.py:5:" in p.stderr and "not supported by the CUDA target" in p.stderr
-    assert not out.exists()

@@ -30,9 +30,10 @@ import pytest
 
 E2E = Path(__file__).resolve().parents[1] / "e2e"
 MAX_CASE_BYTES = 1 << 20
-# GPU reductions group terms differently from the OpenMP build: float64 results get a
-# little more room than the end-to-end tests' 1e-12 (a test's own rtol, if larger, wins).
-GPU_RTOL = {"float64": 1e-10, "float32": 1e-5}
+# GPU reductions group terms differently from the OpenMP build: float64 and complex128
+# results get a little more room than the end-to-end tests' 1e-12 (a test's own rtol, if
+# larger, wins).
+GPU_RTOL = {"float64": 1e-10, "float32": 1e-5, "complex128": 1e-10, "complex64": 1e-5}
 
 _bundle = None
 _cases = []

@@ -17,6 +17,8 @@
 //   ints) so that results read before a kernel writes them show up; freeing memory the
 //   emulator did not allocate aborts.
 // - An exception escaping device code (impossible on a GPU) aborts with its message.
+// - libcu++ (cuda/std/ beside this file): the CUDA Toolkit's real headers, built as host
+//   code, where the toolkit is installed; else std:: stand-ins.
 // Not emulated: the separation of host and device memory, data races between threads
 // (fibers never run concurrently), and timing.
 #pragma once
