@@ -33,7 +33,7 @@ void emitHostEntry(CodeWriter &w, const loop::Function &f) {
     for (const loop::Param &p : f.params) {
         if (p.rank == 0)
             continue;
-        spans.push_back(fmt::format("npc::cuda::byte_span({})", p.name));
+        spans.push_back(fmt::format("npc::byte_span({})", p.name));
         written.push_back(p.written ? "true" : "false");
         if (p.written)
             copies.push_back(p.name + "_device.copy_back();");

@@ -36,6 +36,7 @@ private:
 #define NPC_HAS_CUDA_RUNTIME 1
 
 #include "npc/array.h"
+#include "npc/overlap.h"
 
 #include <cuda_runtime_api.h>
 
@@ -275,23 +276,6 @@ void copy_to_host(const DeviceArray<T, Rank> &device, ArrayView<T, Rank> host) {
     detail::scatter_strided<0>(host, host.data, src);
 }
 
-/// The bytes [begin, end) of host memory that view `v` spans (empty for an empty view).
-struct ByteSpan {
-    const char *begin = nullptr;
-    const char *end = nullptr;
-};
-template <class T, int Rank> ByteSpan byte_span(const ArrayView<T, Rank> &v) {
-    if (v.size() == 0)
-        return {};
-    const char *first = reinterpret_cast<const char *>(v.data);
-    const char *last = first;
-    for (int a = 0; a < Rank; ++a) {
-        const int64_t reach = (v.shape[a] - 1) * v.strides[a] * static_cast<int64_t>(sizeof(T));
-        (reach < 0 ? first : last) += reach;
-    }
-    return {first, last + sizeof(T)};
-}
-
 /// The array arguments of one call of a host entry point that share host memory with an
 /// argument the function writes (`f(x, x)`, `f(x[1:], x[:-1])`): each such group is copied
 /// to the device once, as one span of bytes, and its arguments become views of that copy
@@ -307,7 +291,7 @@ public:
         const std::vector<bool> writes(written);
         for (std::size_t i = 0; i < spans_.size(); ++i)
             for (std::size_t j = 0; j < spans_.size(); ++j)
-                if (i != j && (writes[i] || writes[j]) && overlap(spans_[i], spans_[j]))
+                if (i != j && (writes[i] || writes[j]) && spans_overlap(spans_[i], spans_[j]))
                     join(i, j);
         for (Group &g : groups_) {
             if (g.span.begin == g.span.end)
@@ -347,9 +331,6 @@ private:
         bool copied_back = false;
     };
 
-    static bool overlap(const ByteSpan &a, const ByteSpan &b) {
-        return a.begin != a.end && b.begin != b.end && a.begin < b.end && b.begin < a.end;
-    }
     /// Puts arguments i and j in one group, merging groups and their spans.
     void join(std::size_t i, std::size_t j) {
         int gi = group_[i], gj = group_[j];
