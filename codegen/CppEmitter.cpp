@@ -199,6 +199,11 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
             w_.line("return {};", values[0]);
         return;
     }
+    case StmtKind::Snapshot:
+        w_.line("const npc::Snapshot<{}> {}({}, {});", type(s.dtype), s.name, s.source,
+                fmt::join(s.overlapping, ", "));
+        w_.line("const {} *{}_data = {}.data();", type(s.dtype), s.name, s.name);
+        return;
     case StmtKind::Alloc: {
         std::vector<std::string> extents;
         for (const loop::ExprPtr &e : s.extents)
@@ -328,6 +333,11 @@ std::vector<EmittedFile> emitCpp(const EmitInput &in) {
     c.line("");
     c.line("#include \"npc/arith.h\"");
     c.line("#include \"npc/error.h\"");
+    bool snapshots = false;
+    for (const loop::Function &f : in.functions)
+        snapshots |= !snapshotSources(f.body).empty();
+    if (snapshots)
+        c.line("#include \"npc/overlap.h\"");
     c.line("#include \"npc/ufunc.h\"");
     c.line("");
     c.line("#include <cmath>");
@@ -393,9 +403,21 @@ bool usesIntegerPower(const loop::Function &f) {
            });
 }
 
+std::set<std::string> snapshotSources(const std::vector<StmtPtr> &stmts) {
+    std::set<std::string> out;
+    for (const StmtPtr &s : stmts) {
+        if (s->kind == StmtKind::Snapshot)
+            out.insert(s->source);
+        for (const std::vector<StmtPtr> *list : {&s->stmts, &s->orelse})
+            for (const std::string &name : snapshotSources(*list))
+                out.insert(name);
+    }
+    return out;
+}
+
 bool paramUnused(const loop::Function &f, const loop::Param &p,
                  const std::set<std::string> &readBuffers) {
-    if (readBuffers.count(p.name))
+    if (readBuffers.count(p.name) || snapshotSources(f.body).count(p.name))
         return false;
     std::string text = loop::print(f);
     if (text.find(p.name + ".shape[") != std::string::npos ||

@@ -41,7 +41,7 @@ void DeviceFunctionEmitter::analyse() {
     forEachLeaf(f_.body, [&](const StmtPtr &s, bool leaf) {
         if (s->kind == StmtKind::Decl)
             topDecls_[s->name] = s->dtype;
-        if (s->kind == StmtKind::Alloc)
+        if (s->kind == StmtKind::Alloc || s->kind == StmtKind::Snapshot)
             buffers_[s->name] = {s->dtype};
         if (s->kind == StmtKind::Return)
             for (const loop::ExprPtr &e : s->extents)
@@ -114,6 +114,7 @@ bool DeviceFunctionEmitter::isControl(const Stmt &s) {
     case StmtKind::Continue:
     case StmtKind::Return:
     case StmtKind::Alloc:
+    case StmtKind::Snapshot:
         return true;
     case StmtKind::For:
         return s.serial;
@@ -141,6 +142,7 @@ bool DeviceFunctionEmitter::containsControlOrLoop(const std::vector<StmtPtr> &li
         case StmtKind::Continue:
         case StmtKind::Return:
         case StmtKind::Alloc:
+        case StmtKind::Snapshot:
         case StmtKind::Store:
             return true;
         default:

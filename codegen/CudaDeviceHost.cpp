@@ -203,6 +203,13 @@ void DeviceFunctionEmitter::control(const Stmt &s) {
     case StmtKind::Alloc:
         allocate(s.name, s.dtype, s.extents);
         return;
+    case StmtKind::Snapshot:
+        w_.line("const npc::cuda::DeviceSnapshot<{}> {}({}, {});", cppTypeName(s.dtype), s.name,
+                s.source, fmt::join(s.overlapping, ", "));
+        if (usedBuffers_.count(s.name))
+            w_.line("const {} *{}_data = {};", type(s.dtype), s.name,
+                    dataPointer(s.name + ".data()", s.dtype));
+        return;
     default:
         NPC_INTERNAL_ERROR("not a control statement");
     }

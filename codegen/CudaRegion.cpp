@@ -44,6 +44,7 @@ public:
         case StmtKind::Continue:
         case StmtKind::Return:
         case StmtKind::Alloc:
+        case StmtKind::Snapshot:
             break;
         case StmtKind::For:
             expr(s.extent);

@@ -299,4 +299,14 @@ StmtPtr allocStmt(std::string name, DType dtype, std::vector<ExprPtr> extents) {
     return s;
 }
 
+StmtPtr snapshotStmt(std::string name, DType dtype, std::string source,
+                     std::vector<std::string> overlapping) {
+    StmtPtr s = makeStmt(StmtKind::Snapshot);
+    s->name = std::move(name);
+    s->dtype = dtype;
+    s->source = std::move(source);
+    s->overlapping = std::move(overlapping);
+    return s;
+}
+
 } // namespace npc::loop

@@ -93,7 +93,10 @@ ExprPtr load(std::string data, ExprPtr offset, DType dtype);
 ExprPtr call(Intrinsic f, std::vector<ExprPtr> args, DType dtype);
 bool isIntImm(const ExprPtr &e, int64_t value);
 
-enum class StmtKind { Block, For, Decl, Assign, Store, If, Comment, Throw, While, Break, Continue, Return, Alloc };
+enum class StmtKind {
+    Block, For, Decl, Assign, Store, If, Comment, Throw, While, Break, Continue, Return, Alloc,
+    Snapshot
+};
 
 struct Stmt;
 using StmtPtr = std::shared_ptr<Stmt>;
@@ -136,6 +139,9 @@ struct Stmt {
     /// Return: the variables returned (Var exprs; a tuple when the function returns
     /// one); Alloc: the extents of the buffer `name` of dtype `dtype`.
     std::vector<ExprPtr> extents;
+    /// Snapshot: the argument read (`source`) and the arguments written (`overlapping`).
+    std::string source;
+    std::vector<std::string> overlapping;
 };
 
 StmtPtr block(std::vector<StmtPtr> stmts = {});
@@ -159,6 +165,12 @@ StmtPtr continueStmt();
 StmtPtr returnStmt(std::vector<ExprPtr> results, bool returnsTuple);
 /// Allocates buffer `name` of `extents` at this point (its data pointer is `name_data`).
 StmtPtr allocStmt(std::string name, DType dtype, std::vector<ExprPtr> extents);
+/// Buffer `name` (data pointer `name_data`) reads argument `source` (elements of `dtype`,
+/// at source's offsets) as it is at this point: a copy of the memory `source` spans if it
+/// shares memory with one of the arguments `overlapping`, else `source` itself (see
+/// passes/ArgumentOverlap.h).
+StmtPtr snapshotStmt(std::string name, DType dtype, std::string source,
+                     std::vector<std::string> overlapping);
 
 /// How an argument reaches the generated function.
 struct Param {

@@ -68,6 +68,10 @@ void printStmt(std::string &out, const Stmt &s, int depth) {
     case StmtKind::Continue:
         out += pad + "continue\n";
         return;
+    case StmtKind::Snapshot:
+        out += fmt::format("{}{} = snapshot {} {} (copied if it overlaps {})\n", pad, s.name,
+                           dtypeName(s.dtype), s.source, fmt::join(s.overlapping, ", "));
+        return;
     case StmtKind::Return:
     case StmtKind::Alloc: {
         std::vector<std::string> parts;

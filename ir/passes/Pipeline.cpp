@@ -1,6 +1,7 @@
 // The pass pipeline.
 #include "ir/passes/Pipeline.h"
 
+#include "ir/passes/ArgumentOverlap.h"
 #include "ir/passes/LowerToLoops.h"
 #include "ir/passes/Parallelize.h"
 #include "ir/passes/ScheduleStages.h"
@@ -16,6 +17,8 @@ loop::Function compileFunction(const array::Function &f, const SourceFile &file,
     Schedule schedule = scheduleStages(f);
     // One loop nest per stage; fused reductions become inner loops.
     loop::Function loops = lowerToLoops(f, schedule, file);
+    // Nests that write one argument and read another read the other as it was.
+    snapshotOverlappingArguments(loops);
     // Outermost loops run on all threads.
     parallelize(loops, options.parallelArgReductions);
     // Groups of iterations run in lockstep so the C++ compiler emits SIMD code.

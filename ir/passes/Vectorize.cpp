@@ -364,6 +364,7 @@ private:
                 case StmtKind::Continue:
                 case StmtKind::Return:
                 case StmtKind::Alloc:
+                case StmtKind::Snapshot:
                     ok = false;
                     break;
                 }

@@ -276,6 +276,32 @@ void copy_to_host(const DeviceArray<T, Rank> &device, ArrayView<T, Rank> host) {
     detail::scatter_strided<0>(host, host.data, src);
 }
 
+/// npc::Snapshot on the device: `source` and `written` are views of device memory, and
+/// the copy (when source shares memory with one of `written`) is device memory, made on
+/// the default stream after the kernels queued before it. Throws CudaError.
+template <class T> class DeviceSnapshot {
+public:
+    template <class U, int Rank, class... Written>
+    requires std::is_same_v<std::remove_const_t<U>, T>
+    explicit DeviceSnapshot(const ArrayView<U, Rank> &source, const Written &...written)
+        : data_(source.data) {
+        if (!shares_memory(source, written...))
+            return;
+        const ByteSpan span = byte_span(source);
+        copy_ = DeviceArray<char, 1>({span.end - span.begin});
+        check(cudaMemcpy(copy_.data(), span.begin, copy_.nbytes(), cudaMemcpyDeviceToDevice),
+              "copying an argument that shares memory with one the statement writes");
+        data_ = reinterpret_cast<const T *>(
+            copy_.data() + (reinterpret_cast<const char *>(source.data) - span.begin));
+    }
+
+    const T *data() const { return data_; }
+
+private:
+    DeviceArray<char, 1> copy_;
+    const T *data_;
+};
+
 /// The array arguments of one call of a host entry point that share host memory with an
 /// argument the function writes (`f(x, x)`, `f(x[1:], x[:-1])`): each such group is copied
 /// to the device once, as one span of bytes, and its arguments become views of that copy

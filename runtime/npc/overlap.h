@@ -1,10 +1,14 @@
 // Memory overlap of array views, as NumPy's np.may_share_memory tests it (by the bytes
-// the views span).
+// the views span), and snapshots of an argument that a loop nest reads while it writes
+// another argument that shares its memory (see ir/passes/ArgumentOverlap.h).
 #pragma once
 
 #include "npc/array.h"
 
 #include <cstdint>
+#include <cstring>
+#include <memory>
+#include <type_traits>
 
 namespace npc {
 
@@ -31,5 +35,40 @@ template <class T, int Rank> ByteSpan byte_span(const ArrayView<T, Rank> &v) {
 inline bool spans_overlap(const ByteSpan &a, const ByteSpan &b) {
     return a.begin != a.end && b.begin != b.end && a.begin < b.end && b.begin < a.end;
 }
+
+/// True when view `v` may share memory with any of `others`.
+template <class V, class... Others> bool shares_memory(const V &v, const Others &...others) {
+    const ByteSpan span = byte_span(v);
+    return (spans_overlap(span, byte_span(others)) || ...);
+}
+
+/// Argument `source` as it is when the snapshot is made, for a loop nest that writes the
+/// arguments `written` (npc's OpenMP target; npc::cuda::DeviceSnapshot on the device).
+/// data() is source's own data pointer unless source shares memory with one of `written`;
+/// then it points into a copy of the bytes source spans, at the same offsets, so that the
+/// nest reads source's elements with source's strides and NumPy's values: NumPy computes
+/// an operation's inputs before it writes its output (it copies an overlapping input).
+template <class T> class Snapshot {
+public:
+    template <class U, int Rank, class... Written>
+    requires std::is_same_v<std::remove_const_t<U>, T>
+    explicit Snapshot(const ArrayView<U, Rank> &source, const Written &...written)
+        : data_(source.data) {
+        if (!shares_memory(source, written...))
+            return;
+        const ByteSpan span = byte_span(source);
+        const auto count = static_cast<std::size_t>(span.end - span.begin) / sizeof(T);
+        copy_ = std::make_unique<T[]>(count);
+        std::memcpy(static_cast<void *>(copy_.get()), span.begin, count * sizeof(T));
+        data_ = copy_.get() + (reinterpret_cast<const char *>(source.data) - span.begin) /
+                                  static_cast<std::ptrdiff_t>(sizeof(T));
+    }
+
+    const T *data() const { return data_; }
+
+private:
+    std::unique_ptr<T[]> copy_;
+    const T *data_;
+};
 
 } // namespace npc
