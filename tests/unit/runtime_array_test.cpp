@@ -1,8 +1,10 @@
-// Unit tests of the runtime's arrays and scalar helpers: npc/array.h, npc/arith.h and
-// npc/index.h. Expected values follow Python/NumPy semantics, derived in the comments.
+// Unit tests of the runtime's arrays and scalar helpers: npc/array.h, npc/arith.h,
+// npc/index.h and npc/overlap.h. Expected values follow Python/NumPy semantics, derived
+// in the comments.
 #include "npc/arith.h"
 #include "npc/array.h"
 #include "npc/index.h"
+#include "npc/overlap.h"
 
 #include <catch2/catch.hpp>
 
@@ -11,6 +13,7 @@
 #include <cstdint>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 using npc::Array;
 using npc::ArrayView;
@@ -281,4 +284,26 @@ TEST_CASE("normalize_slice matches Python's slice.indices", "[runtime][index]") 
     check(npc::normalize_slice(5, 4, -6, -2), 4, -2, 3);       // [4:-6:-2]
     check(npc::normalize_slice(5, none, 2, -1), 4, -1, 2);     // [:2:-1]
     CHECK_THROWS_WITH(npc::normalize_slice(5, none, none, 0), "slice step cannot be zero");
+}
+
+TEST_CASE("shares_memory tests the spans of views; Snapshot copies only then",
+          "[runtime][overlap]") {
+    std::vector<double> x(10);
+    for (size_t k = 0; k < x.size(); ++k)
+        x[k] = static_cast<double>(k);
+    npc::ArrayView<double, 1> head(x.data(), {5}), tail(x.data() + 5, {5});
+    npc::ArrayView<const double, 1> reversed(x.data() + 9, {10}, {-1}); // x[::-1]
+    npc::ArrayView<const double, 1> empty(x.data() + 2, {0});
+    CHECK_FALSE(npc::shares_memory(head, tail));
+    CHECK(npc::shares_memory(reversed, tail));
+    CHECK_FALSE(npc::shares_memory(empty, head));
+    // Overlapping: a copy of the span, read at the source's offsets.
+    const npc::Snapshot<double> r(reversed, head);
+    CHECK(r.data() != reversed.data);
+    head.data[0] = -1; // x[0], which reversed reads last
+    CHECK(r.data()[-9] == 0.0);
+    CHECK(r.data()[0] == 9.0);
+    // Not overlapping: the source itself.
+    const npc::Snapshot<double> t(tail, head);
+    CHECK(t.data() == tail.data);
 }
