@@ -44,7 +44,7 @@ std::string generatedBanner(const EmitInput &input);
 
 /// The C++ dialect of emitted code. Only complex numbers are spelled differently:
 /// std::complex in OpenMP code; in CUDA code libcu++'s cuda::std::complex and its math
-/// functions (cuda::std::exp, ...; sqrt is npc::complex_sqrt), which kernels can call
+/// functions (cuda::std::exp, ...; sqrt and log are npc's), which kernels can call
 /// (std::complex's are host-only).
 enum class Dialect { Cpp, Cuda };
 

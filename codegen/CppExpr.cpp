@@ -87,14 +87,15 @@ std::string wrap(const ExprPtr &e, Dialect d, int parentPrecedence, bool strict 
 
 /// `std::name(args)`; for a complex argument in CUDA code `cuda::std::name(args)`
 /// (std::complex's functions are host-only; libcu++'s run on the device too), except
-/// that sqrt is npc::complex_sqrt.
+/// that sqrt, log and log10 are npc::complex_sqrt, complex_log and complex_log10.
 std::string mathCall(std::string_view name, const loop::Expr &e, Dialect d) {
     std::vector<std::string> args;
     for (const ExprPtr &a : e.args)
         args.push_back(cppExpr(a, d));
     bool cudaComplex = d == Dialect::Cuda && isComplex(e.args[0]->dtype);
-    if (cudaComplex && name == "sqrt") // C's special values (see npc/complex.h)
-        return fmt::format("npc::complex_sqrt({})", args[0]);
+    // C's special values and accuracy where libcu++'s differ (see npc/complex.h).
+    if (cudaComplex && (name == "sqrt" || name == "log" || name == "log10"))
+        return fmt::format("npc::complex_{}({})", name, args[0]);
     return fmt::format("{}std::{}({})", cudaComplex ? "cuda::" : "", name, fmt::join(args, ", "));
 }
 

@@ -129,6 +129,38 @@ template <ComplexNumber C> NPC_HD inline C complex_sqrt(C z) {
     return {std::fabs(y) / (2 * t) * scale, std::copysign(t, y) * scale};
 }
 
+/// numpy.log of a complex number as C's clog: log|z| + i arg(z), with C's special values
+/// (log(0) is -inf; an infinite part gives +inf; else a NaN part gives NaN). Near |z| = 1,
+/// where log(hypot(x, y)) loses the real part's digits (log(1+1e-9j) is 5e-19+1e-9j), the
+/// real part is log1p((|x| - 1)(|x| + 1) + y^2) / 2. The CUDA target's kernels use it:
+/// libcu++'s cuda::std::log takes the log of abs(z) (0+1e-9j there).
+template <ComplexNumber C> NPC_HD inline C complex_log(C z) {
+    using T = typename C::value_type;
+    const T x = z.real(), y = z.imag();
+    const T arg = std::atan2(y, x);
+    if (std::isinf(x) || std::isinf(y))
+        return {static_cast<T>(INFINITY), arg};
+    if (std::isnan(x) || std::isnan(y))
+        return {x + y, arg};
+    T big = std::fabs(x), small = std::fabs(y);
+    if (big < small) {
+        const T t = big;
+        big = small;
+        small = t;
+    }
+    if (big > T(0.5) && big < T(1.5) && small < T(1)) // |z| near 1
+        return {std::log1p((big - 1) * (big + 1) + small * small) / 2, arg};
+    return {std::log(std::hypot(x, y)), arg};
+}
+
+/// numpy.log10 of a complex number: complex_log(z) / ln(10), as std::log10 of std::complex.
+template <ComplexNumber C> NPC_HD inline C complex_log10(C z) {
+    using T = typename C::value_type;
+    const C l = complex_log(z);
+    const T ln10 = std::log(T(10));
+    return {l.real() / ln10, l.imag() / ln10};
+}
+
 /// numpy.absolute of a complex number: hypot(re, im), in the precision of the parts.
 template <ComplexNumber C> NPC_HD inline typename C::value_type absolute(C a) {
     return std::hypot(a.real(), a.imag());

@@ -75,3 +75,30 @@ TEST_CASE("complex_sqrt is C's csqrt (NumPy's sqrt of complex numbers)", "[runti
     CHECK(npc::complex_sqrt(C(-1, 0)) == C(0, 1)); // exact, not cos(pi/2) + 1j
     CHECK(npc::complex_sqrt(std::complex<float>(-4, -0.0f)) == std::complex<float>(0, -2));
 }
+
+TEST_CASE("complex_log and complex_log10 are C's clog (NumPy's log of complex numbers)",
+          "[runtime][complex]") {
+    // std::log of std::complex is glibc's clog, which NumPy calls: the same special values,
+    // and the same values within 4 ulp of the larger part, also near |z| = 1.
+    const double inf = std::numeric_limits<double>::infinity();
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double parts[] = {0.0, -0.0, 1.0, -1.0, 0.6, -1.2, 1e-9, 1e300, -1e-310, inf, -inf, nan};
+    auto close = [](C got, C want) {
+        double scale = std::max(std::fabs(want.real()), std::fabs(want.imag()));
+        auto part = [&](double g, double w) {
+            if (std::isnan(w) || std::isinf(w))
+                return std::isnan(w) ? std::isnan(g) : g == w;
+            return std::fabs(g - w) <= 4 * std::numeric_limits<double>::epsilon() * scale &&
+                   (w != 0 || std::signbit(g) == std::signbit(w));
+        };
+        return part(got.real(), want.real()) && part(got.imag(), want.imag());
+    };
+    for (double re : parts)
+        for (double im : parts) {
+            const C z(re, im);
+            INFO("log(" << z << ") = " << npc::complex_log(z) << ", clog: " << std::log(z));
+            CHECK(close(npc::complex_log(z), std::log(z)));
+            CHECK(close(npc::complex_log10(z), std::log10(z)));
+        }
+    CHECK(npc::complex_log(C(1, 1e-9)).real() == Approx(5e-19).epsilon(1e-12));
+}
