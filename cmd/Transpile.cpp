@@ -114,6 +114,7 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
         LowerOptions lowerOptions;
         lowerOptions.defaultFloat =
             options.defaultFloat == "float32" ? DType::Float32 : DType::Float64;
+        lowerOptions.cudaTarget = cuda;
         std::vector<array::Function> functions =
             lowerModule(file, module, signatures, lowerOptions);
 

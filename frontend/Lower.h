@@ -28,6 +28,10 @@ struct LowerOptions {
     /// NumPy's float64, or float32 (`--default-float float32`, as torch.compile's
     /// numpy_default_float).
     DType defaultFloat = DType::Float64;
+    /// Lowering for the CUDA target, whose kernels compute complex functions with libcu++:
+    /// np.arcsin, np.arccos and np.arctan of complex numbers are located errors there
+    /// (libcu++'s lose accuracy far beyond NumPy's; see README, "CUDA target").
+    bool cudaTarget = false;
 };
 
 /// lowerModule with `options` in effect (LowerCreation.cpp).

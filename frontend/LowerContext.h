@@ -2,6 +2,7 @@
 // helpers that apply NumPy's promotion and broadcasting rules while building array IR.
 #pragma once
 
+#include "frontend/Lower.h"
 #include "frontend/Syntax.h"
 #include "ir/ArrayIR.h"
 
@@ -178,6 +179,8 @@ const std::map<std::string, Handler> &scalarFunctions();
 /// The dtype creation functions give Python floats and absent dtypes (np.zeros(n)):
 /// float64 as in NumPy, or float32 under `--default-float float32` (LowerOptions).
 DType defaultFloatDType();
+/// The options of the lowerModule call in progress (frontend/Lower.h).
+const LowerOptions &activeLowerOptions();
 /// The strong dtype NumPy gives a Python scalar in an array constructor (np.array,
 /// np.full): int -> int64, float -> defaultFloatDType(), bool -> bool; NumPy scalars and
 /// arrays keep theirs.

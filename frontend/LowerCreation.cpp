@@ -19,8 +19,8 @@ using array::BinaryOp;
 using array::NodeKind;
 using array::NodePtr;
 
-/// LowerOptions::defaultFloat of the lowerModule call in progress (see the end of the file).
-thread_local DType gDefaultFloat = DType::Float64;
+/// The LowerOptions of the lowerModule call in progress (see the end of the file).
+thread_local LowerOptions gOptions;
 
 /// A printable form of a run-time int expression, for shapes in messages and --emit-ir.
 std::string exprText(const NodePtr &n) {
@@ -631,7 +631,11 @@ Handler scalarType(DType t) {
 } // namespace
 
 DType defaultFloatDType() {
-    return gDefaultFloat;
+    return gOptions.defaultFloat;
+}
+
+const LowerOptions &activeLowerOptions() {
+    return gOptions;
 }
 
 DType constructorDType(const NodePtr &scalar) {
@@ -699,13 +703,13 @@ const std::map<std::string, Handler> &creationFunctions() {
 std::vector<array::Function> lowerModule(const SourceFile &file, const syntax::Module &module,
                                          const std::vector<Signature> &signatures,
                                          const LowerOptions &options) {
-    // The default float is read where creation functions are lowered, far below this
-    // call; it is in effect for this call only.
+    // The options are read where creation functions and ufuncs are lowered, far below
+    // this call; they are in effect for this call only.
     struct Scope {
-        DType saved = lowering::gDefaultFloat;
-        ~Scope() { lowering::gDefaultFloat = saved; }
+        LowerOptions saved = lowering::gOptions;
+        ~Scope() { lowering::gOptions = saved; }
     } scope;
-    lowering::gDefaultFloat = options.defaultFloat;
+    lowering::gOptions = options;
     return lowerModule(file, module, signatures);
 }
 

@@ -360,6 +360,16 @@ NodePtr ExprLowering::complexUnary(UnaryOp op, NodePtr a, SourceLoc loc) {
     case UnaryOp::Arcsin:
     case UnaryOp::Arccos:
     case UnaryOp::Arctan:
+        if (activeLowerOptions().cudaTarget &&
+            (op == UnaryOp::Arcsin || op == UnaryOp::Arccos || op == UnaryOp::Arctan))
+            throw UserError(loc, fmt::format("np.{} of {} numbers is not supported by the CUDA "
+                                             "target: libcu++'s complex {}, which its kernels "
+                                             "would call, is far less accurate than NumPy's "
+                                             "(wrong digits for |z| far from 1); use --target "
+                                             "openmp",
+                                             array::unaryOpName(op), dtypeName(in),
+                                             array::unaryOpName(op)));
+        [[fallthrough]];
     case UnaryOp::Sinh:
     case UnaryOp::Cosh:
     case UnaryOp::Tanh:

@@ -34,7 +34,9 @@ work=$4
 
 # Files (glob patterns relative to SOURCE_DIR) expected not to transpile or build for
 # CUDA: why.
-declare -A KNOWN_FAILURES=()
+declare -A KNOWN_FAILURES=(
+    [tests/e2e/kernels/complex_arctrig.py]="np.arcsin/arccos/arctan of complex numbers are OpenMP-only: libcu++'s lose accuracy (a located error on --target cuda)"
+)
 known_failure() { # known_failure FILE: prints why FILE is a known failure, else fails
     local pattern
     for pattern in "${!KNOWN_FAILURES[@]}"; do

@@ -12,9 +12,9 @@ implementations of some, e.g. casinh, that differ in the last bits).
 
 Every test runs on both targets: the OpenMP build, and the CUDA target's output
 (cuda::std::complex in kernels, std::complex at the API) built with npc's CPU emulation
-of CUDA (tests/cuda/emu/nvcc-emu), whose cuda::std::complex is std::complex: it checks
-npc's code generation and runtime, while libcu++'s own functions are built by nvcc in the
-cuda_compile test and checked against NumPy on a GPU by tests/gpu/run.sh.
+of CUDA (tests/cuda/emu/nvcc-emu). The emulation compiles libcu++'s own complex functions
+as host code where the CUDA Toolkit is installed (std::complex stands in otherwise), so
+they are checked against NumPy too.
 """
 
 import numpy as np
@@ -27,8 +27,13 @@ COMPLEX = [np.complex128, np.complex64]
 
 @pytest.fixture(params=["openmp", "cuda"])
 def kernels(request, kernels):
-    """The session's kernels fixture, for the OpenMP target and the emulated CUDA one."""
-    return lambda name, flags=(): kernels(name, flags, request.param)
+    """The session's kernels fixture, for the OpenMP target and the emulated CUDA one
+    (the callable's `target`)."""
+    def build(name, flags=()):
+        return kernels(name, flags, request.param)
+
+    build.target = request.param
+    return build
 
 
 def sample(dtype, n=64, seed=3):
@@ -121,6 +126,38 @@ def test_unary_special_values(kernels, dtype):
 def test_trigonometric(kernels, dtype):
     k = kernels("complex_trig.py")
     z = sample(dtype) / 4
+    k.check(z, rtol=1e-10 if dtype == np.complex128 else 1e-4)
+
+
+@pytest.mark.parametrize("dtype", COMPLEX)
+def test_log_near_the_unit_circle(kernels, dtype):
+    """log|z| of |z| near 1 keeps its digits (log(1+1e-9j) is 5e-19+1e-9j), where
+    log(hypot(x, y)) would give 0: C's clog, which NumPy calls, and npc's on CUDA."""
+    k = kernels("complex_funcs.py")
+    rng = np.random.default_rng(11)
+    theta = rng.uniform(-np.pi, np.pi, 64)
+    z = (np.exp(1j * theta) * (1 + rng.normal(scale=1e-6, size=64))).astype(dtype)
+    z[:4] = [1 + 1e-9j, -1 - 1e-9j, 0.6 + 0.8j, 1e-9 + 1j]
+    k.check(z, rtol=1e-12 if dtype == np.complex128 else 1e-5)
+
+
+@pytest.mark.parametrize("dtype", COMPLEX)
+def test_inverse_trigonometric(kernels, dtype, tmp_path):
+    """np.arcsin/arccos/arctan of complex numbers on the OpenMP target (C's casin, ...),
+    over magnitudes from 1e-6 to 1e4; the CUDA target rejects them with a located error
+    (libcu++'s lose digits there) and writes nothing."""
+    if kernels.target == "cuda":
+        out = tmp_path / "out"
+        p = npc_harness.run_npc("transpile", npc_harness.KERNELS / "complex_arctrig.py",
+                                "--target", "cuda", "-o", out)
+        assert p.returncode == 1, p.stderr
+        assert "complex_arctrig.py:9:" in p.stderr, p.stderr
+        assert "np.arcsin of complex128 numbers is not supported by the CUDA target" in p.stderr
+        assert not out.exists()
+        return
+    k = kernels("complex_arctrig.py")
+    rng = np.random.default_rng(12)
+    z = sample(dtype) * (10.0 ** rng.uniform(-6, 4, 64)).astype(dtype)
     k.check(z, rtol=1e-10 if dtype == np.complex128 else 1e-4)
 
 
