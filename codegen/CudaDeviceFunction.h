@@ -206,7 +206,7 @@ private:
     /// The body's parameters: the header's, except that a complex scalar `c` arrives as
     /// `c_argument` (std::complex) and the body computes with a cuda::std::complex copy.
     std::string bodyParamList() const;
-    static std::string paramName(const loop::Param &p);
+    std::string paramName(const loop::Param &p) const;
 
     static std::vector<std::string> resultNames(const std::vector<loop::Result> &results);
 
