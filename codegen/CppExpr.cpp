@@ -201,7 +201,7 @@ std::string cppExpr(const ExprPtr &e, Dialect d) {
                                                                            : intLiteral(e->intValue, e->dtype);
     case ExprKind::FloatImm:
         if (isComplex(e->dtype)) {
-            DType part = e->dtype == DType::Complex64 ? DType::Float32 : DType::Float64;
+            DType part = complexPartDType(e->dtype);
             return fmt::format("{}({}, {})", typeName(e->dtype, d), floatLiteral(e->floatValue, part),
                                floatLiteral(e->imagValue, part));
         }

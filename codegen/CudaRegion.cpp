@@ -130,7 +130,7 @@ ExprPtr rewrite(const ExprPtr &e, const std::map<std::string, std::string> &rena
     }
     case ExprKind::FloatImm: {
         if (isComplex(e->dtype)) {
-            DType part = e->dtype == DType::Complex64 ? DType::Float32 : DType::Float64;
+            DType part = complexPartDType(e->dtype);
             double re = part == DType::Float32 ? static_cast<float>(e->floatValue) : e->floatValue;
             double im = part == DType::Float32 ? static_cast<float>(e->imagValue) : e->imagValue;
             if (std::isfinite(re) && std::isfinite(im))

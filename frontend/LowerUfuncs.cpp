@@ -60,11 +60,6 @@ bool isBitwise(BinaryOp op) {
            op == BinaryOp::BitwiseXor || op == BinaryOp::LeftShift || op == BinaryOp::RightShift;
 }
 
-/// The dtype of the real and imaginary parts of a complex dtype (numpy.real's result).
-DType partDType(DType complex) {
-    return complex == DType::Complex64 ? DType::Float32 : DType::Float64;
-}
-
 /// A UserError for ufunc `name` on complex operands, which npc does not compile. The ones
 /// NumPy 2 orders lexicographically say so; the others NumPy rejects as well.
 [[noreturn]] void complexUnsupported(std::string_view name, DType dtype, bool numpyOrders,
@@ -342,7 +337,7 @@ NodePtr ExprLowering::complexUnary(UnaryOp op, NodePtr a, SourceLoc loc) {
     case UnaryOp::Absolute:
     case UnaryOp::Real:
     case UnaryOp::Imag:
-        return array::makeUnary(op, castTo(a, in, loc), partDType(in), loc);
+        return array::makeUnary(op, castTo(a, in, loc), complexPartDType(in), loc);
     case UnaryOp::IsNan:
     case UnaryOp::IsInf:
     case UnaryOp::IsFinite:

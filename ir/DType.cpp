@@ -51,6 +51,9 @@ bool isUnsignedInteger(DType t) { return t >= DType::UInt8 && t <= DType::UInt64
 bool isInteger(DType t) { return isSignedInteger(t) || isUnsignedInteger(t); }
 bool isFloat(DType t) { return t == DType::Float32 || t == DType::Float64; }
 bool isComplex(DType t) { return t == DType::Complex64 || t == DType::Complex128; }
+DType complexPartDType(DType complex) {
+    return complex == DType::Complex64 ? DType::Float32 : DType::Float64;
+}
 bool isInexact(DType t) { return isFloat(t) || isComplex(t); }
 
 int64_t integerMin(DType t) {

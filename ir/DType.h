@@ -46,6 +46,9 @@ bool isSignedInteger(DType t);
 bool isUnsignedInteger(DType t);
 bool isFloat(DType t); ///< float32 or float64
 bool isComplex(DType t);
+/// The dtype of a complex dtype's real and imaginary parts (numpy.real's result):
+/// float32 for complex64, float64 for complex128.
+DType complexPartDType(DType complex);
 bool isInexact(DType t); ///< float or complex
 
 /// Smallest and largest value of an integer dtype (bool: 0 and 1).
