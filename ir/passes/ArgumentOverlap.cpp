@@ -20,9 +20,15 @@ using loop::StmtPtr;
 class OverlapSnapshots {
 public:
     explicit OverlapSnapshots(loop::Function &f) : f_(f) {
-        for (const loop::Param &p : f.params)
+        for (const loop::Param &p : f.params) {
+            taken_.insert(p.name);
             if (p.rank > 0)
                 arrays_[p.name] = p.dtype;
+        }
+        for (const loop::Allocation &a : f.allocations)
+            taken_.insert(a.name);
+        takeNames(f.prologue);
+        takeNames(f.body);
     }
 
     void run() { visit(f_.body); }
@@ -53,7 +59,7 @@ private:
             for (const std::string &r : read) {
                 if (!arrays_.count(r) || written.count(r))
                     continue;
-                std::string name = fmt::format("{}_read{}", r, count_++);
+                std::string name = freshName(r + "_read");
                 snapshots.push_back(loop::snapshotStmt(name, arrays_.at(r), r, overlapping));
                 rename[r] = name;
             }
@@ -63,6 +69,32 @@ private:
             list.insert(list.begin() + static_cast<std::ptrdiff_t>(i), snapshots.begin(),
                         snapshots.end());
             i += snapshots.size();
+        }
+    }
+
+    /// Every name the function's code uses: variables, loop indices, buffers.
+    void takeNames(const std::vector<StmtPtr> &list) {
+        for (const StmtPtr &s : list) {
+            taken_.insert(s->name);
+            auto visit = [&](const loop::Expr &e) {
+                if (e.kind == loop::ExprKind::Var || e.kind == loop::ExprKind::Load)
+                    taken_.insert(e.name);
+            };
+            loop::forEachExpr(std::vector<StmtPtr>{s}, visit);
+            takeNames(s->stmts);
+            takeNames(s->orelse);
+        }
+    }
+
+    /// `stem` and a number, a name that neither it nor its data pointer (`name_data`)
+    /// shares with anything of the function.
+    std::string freshName(const std::string &stem) {
+        for (;;) {
+            std::string name = fmt::format("{}{}", stem, count_++);
+            if (!taken_.count(name) && !taken_.count(name + "_data")) {
+                taken_.insert(name);
+                return name;
+            }
         }
     }
 
@@ -115,6 +147,7 @@ private:
 
     loop::Function &f_;
     std::map<std::string, DType> arrays_; ///< the array arguments
+    std::set<std::string> taken_;         ///< names the function uses
     int count_ = 0;
 };
 

@@ -15,7 +15,9 @@ namespace npc::passes {
 /// memory span overlaps a written argument's (np.may_share_memory's bounds test), in
 /// which case it is a copy of R's span taken before the nest runs: NumPy's result, at the
 /// cost of one comparison per nest when the arguments do not overlap. Overlap within one
-/// argument (`x[1:] += x[:-1]`) is the frontend's (it buffers the right side).
+/// argument (`x[1:] += x[:-1]`) is the frontend's (it buffers the right side), so an
+/// argument the nest also writes gets no snapshot. The snapshot copies the whole span of
+/// the argument, however few of its elements the nest reads.
 void snapshotOverlappingArguments(loop::Function &f);
 
 } // namespace npc::passes

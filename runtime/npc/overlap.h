@@ -58,7 +58,7 @@ public:
             return;
         const ByteSpan span = byte_span(source);
         const auto count = static_cast<std::size_t>(span.end - span.begin) / sizeof(T);
-        copy_ = std::make_unique<T[]>(count);
+        copy_ = std::make_unique_for_overwrite<T[]>(count);
         std::memcpy(static_cast<void *>(copy_.get()), span.begin, count * sizeof(T));
         data_ = copy_.get() + (reinterpret_cast<const char *>(source.data) - span.begin) /
                                   static_cast<std::ptrdiff_t>(sizeof(T));

@@ -33,6 +33,12 @@ def add_into(n, a_from, b_from):
     return x, 0.0
 
 
+def shadowed(n, a_from, b_from):
+    x = np.arange(2.0 * n)
+    overlap.shadowed(x[a_from:a_from + n], x[b_from:b_from + n])
+    return x, 0.0
+
+
 def blend(n, same_b):
     x = np.arange(float(n * n))
     a = x.reshape(n, n)
@@ -50,6 +56,8 @@ SCENARIOS = {
     "add_same": lambda: add_into(1000, 0, 0),
     "blend_transposed_self": lambda: blend(40, True),
     "blend_other": lambda: blend(40, False),
+    "shadowed_disjoint": lambda: shadowed(100, 0, 100),
+    "shadowed_overlap": lambda: shadowed(100, 1, 0),
 }
 
 

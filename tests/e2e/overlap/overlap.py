@@ -17,3 +17,11 @@ def add_into(a, b):
 # npc export blend(float64[:, :], float64[:, :], float64[:])
 def blend(a, b, w):
     a[:] = a * w + b.T
+
+
+# npc export shadowed(float64[:], float64[:])
+def shadowed(a, b):
+    # The snapshot of b gets a name of its own, not this one.
+    b_read0 = np.cumsum(b)
+    for k in range(2):
+        a[:] = b + b_read0 * k

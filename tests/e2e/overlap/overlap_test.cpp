@@ -54,6 +54,15 @@ void blend(const char *name, int64_t n, bool sameB) {
     std::printf("%s: x=%s result=0\n", name, values(x).c_str());
 }
 
+/// shadowed(x[aFrom:aFrom+n], x[bFrom:bFrom+n]).
+void shadowed(const char *name, int64_t n, int64_t aFrom, int64_t bFrom) {
+    std::vector<double> x = arange(2 * n);
+    ArrayView<double, 1> a(x.data() + aFrom, {n});
+    ArrayView<const double, 1> b(x.data() + bFrom, {n});
+    overlap::shadowed(a, b);
+    std::printf("%s: x=%s result=0\n", name, values(x).c_str());
+}
+
 } // namespace
 
 int main() {
@@ -65,5 +74,7 @@ int main() {
     addInto("add_same", 1000, 0, 0);
     blend("blend_transposed_self", 40, true);
     blend("blend_other", 40, false);
+    shadowed("shadowed_disjoint", 100, 0, 100);
+    shadowed("shadowed_overlap", 100, 1, 0);
     return 0;
 }
