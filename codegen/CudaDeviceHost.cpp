@@ -243,18 +243,7 @@ std::string DeviceFunctionEmitter::paramName(const loop::Param &p) const {
     if (p.rank > 0 || !isComplex(p.dtype))
         return p.name;
     // A name no variable of the function has (Python's names are the C++ locals' names).
-    std::set<std::string> taken;
-    for (const loop::Param &q : f_.params)
-        taken.insert(q.name);
-    std::function<void(const std::vector<StmtPtr> &)> collect = [&](const auto &list) {
-        for (const StmtPtr &s : list) {
-            taken.insert(s->name);
-            collect(s->stmts);
-            collect(s->orelse);
-        }
-    };
-    collect(f_.prologue);
-    collect(f_.body);
+    const std::set<std::string> taken = loop::namesUsed(f_);
     std::string name = p.name + "_argument";
     for (int k = 2; taken.count(name); ++k)
         name = fmt::format("{}_argument{}", p.name, k);

@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -215,6 +216,10 @@ std::string_view binaryOpSymbol(BinaryOp op);
 void forEachExpr(const ExprPtr &e, const std::function<void(const Expr &)> &fn);
 /// Calls `fn` on every expression node of `stmts` and of the statements nested in them.
 void forEachExpr(const std::vector<StmtPtr> &stmts, const std::function<void(const Expr &)> &fn);
+
+/// Every name `f`'s code uses: parameters, allocations, variables, loop indices and the
+/// buffers loaded and stored (for passes and emitters that add names of their own).
+std::set<std::string> namesUsed(const Function &f);
 
 /// Text form of an expression (C-like; also used as a key to deduplicate hoisted values).
 std::string str(const ExprPtr &e);

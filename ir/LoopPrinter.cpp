@@ -131,6 +131,34 @@ void forEachExpr(const std::vector<StmtPtr> &stmts, const std::function<void(con
     }
 }
 
+namespace {
+void addNames(const std::vector<StmtPtr> &stmts, std::set<std::string> &out) {
+    for (const StmtPtr &s : stmts) {
+        out.insert(s->name);
+        addNames(s->stmts, out);
+        addNames(s->orelse, out);
+    }
+}
+} // namespace
+
+std::set<std::string> namesUsed(const Function &f) {
+    std::set<std::string> out;
+    for (const Param &p : f.params)
+        out.insert(p.name);
+    for (const Allocation &a : f.allocations)
+        out.insert(a.name);
+    addNames(f.prologue, out);
+    addNames(f.body, out);
+    auto visit = [&](const Expr &e) {
+        if (e.kind == ExprKind::Var || e.kind == ExprKind::Load)
+            out.insert(e.name);
+    };
+    forEachExpr(f.prologue, visit);
+    forEachExpr(f.body, visit);
+    out.erase("");
+    return out;
+}
+
 std::string str(const ExprPtr &e) {
     switch (e->kind) {
     case ExprKind::Var:

@@ -19,16 +19,10 @@ using loop::StmtPtr;
 
 class OverlapSnapshots {
 public:
-    explicit OverlapSnapshots(loop::Function &f) : f_(f) {
-        for (const loop::Param &p : f.params) {
-            taken_.insert(p.name);
+    explicit OverlapSnapshots(loop::Function &f) : f_(f), taken_(loop::namesUsed(f)) {
+        for (const loop::Param &p : f.params)
             if (p.rank > 0)
                 arrays_[p.name] = p.dtype;
-        }
-        for (const loop::Allocation &a : f.allocations)
-            taken_.insert(a.name);
-        takeNames(f.prologue);
-        takeNames(f.body);
     }
 
     void run() { visit(f_.body); }
@@ -69,20 +63,6 @@ private:
             list.insert(list.begin() + static_cast<std::ptrdiff_t>(i), snapshots.begin(),
                         snapshots.end());
             i += snapshots.size();
-        }
-    }
-
-    /// Every name the function's code uses: variables, loop indices, buffers.
-    void takeNames(const std::vector<StmtPtr> &list) {
-        for (const StmtPtr &s : list) {
-            taken_.insert(s->name);
-            auto visit = [&](const loop::Expr &e) {
-                if (e.kind == loop::ExprKind::Var || e.kind == loop::ExprKind::Load)
-                    taken_.insert(e.name);
-            };
-            loop::forEachExpr(std::vector<StmtPtr>{s}, visit);
-            takeNames(s->stmts);
-            takeNames(s->orelse);
         }
     }
 
@@ -146,8 +126,8 @@ private:
     }
 
     loop::Function &f_;
+    std::set<std::string> taken_;         ///< names the function uses (and new ones)
     std::map<std::string, DType> arrays_; ///< the array arguments
-    std::set<std::string> taken_;         ///< names the function uses
     int count_ = 0;
 };
 
