@@ -32,12 +32,40 @@ std::string moduleName(const std::string &path) {
         name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
     if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])))
         name = "_" + name;
+    // C++20's keywords, the namespaces generated code names, and the C library's global
+    // names that generated code and its headers see (math.h, stdlib.h, stdio.h, string.h,
+    // time.h, unistd.h): a namespace of one of those names would not compile.
     static const std::set<std::string> kReserved = {
-        "std", "npc", "new", "delete", "class", "namespace", "template", "typename", "int",
-        "double", "float", "char", "bool", "long", "short", "void", "auto", "const", "main",
-        "union", "struct", "enum", "operator", "private", "public", "protected", "this",
-        "throw", "try", "catch", "using", "virtual", "default", "switch", "case", "signed",
-        "unsigned", "static", "register", "volatile", "friend", "export", "inline"};
+        "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
+        "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
+        "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
+        "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
+        "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
+        "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new",
+        "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private",
+        "protected", "public", "register", "reinterpret_cast", "requires", "return", "short",
+        "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch",
+        "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
+        "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
+        "while", "xor", "xor_eq",
+        // Namespaces and entry points of generated code.
+        "std", "npc", "cuda", "main",
+        // math.h
+        "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil", "copysign",
+        "cos", "cosh", "erf", "erfc", "exp", "exp2", "expm1", "fabs", "fdim", "floor", "fma",
+        "fmax", "fmin", "fmod", "frexp", "gamma", "hypot", "ilogb", "j0", "j1", "jn", "ldexp",
+        "lgamma", "llrint", "llround", "log", "log10", "log1p", "log2", "logb", "lrint",
+        "lround", "modf", "nan", "nearbyint", "nextafter", "nexttoward", "pow", "remainder",
+        "remquo", "rint", "round", "scalbln", "scalbn", "signgam", "sin", "sinh", "sqrt", "tan",
+        "tanh", "tgamma", "trunc", "y0", "y1", "yn",
+        // stdlib.h, stdio.h, string.h, time.h, unistd.h
+        "abort", "abs", "atexit", "atof", "atoi", "atol", "bsearch", "calloc", "div", "exit",
+        "free", "getenv", "labs", "ldiv", "malloc", "qsort", "rand", "random", "realloc",
+        "srand", "strtod", "strtol", "system", "fclose", "fflush", "fopen", "fprintf", "fread",
+        "fwrite", "getchar", "perror", "printf", "putchar", "puts", "remove", "rename",
+        "scanf", "sprintf", "stderr", "stdin", "stdout", "memchr", "memcmp", "memcpy",
+        "memmove", "memset", "strcat", "strchr", "strcmp", "strcpy", "strlen", "strncmp",
+        "strstr", "clock", "time", "close", "open", "read", "sleep", "write"};
     if (kReserved.count(name))
         name += "_";
     return name;

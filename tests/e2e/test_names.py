@@ -23,3 +23,14 @@ def test_cpp_macros(kernels, build_cache):
     k = kernels("names_cpp_macros.py")
     k.check(np.array([1.0, 2.0, -3.0]))
     k.check(np.linspace(0, 1, 19))
+
+
+@pytest.mark.parametrize("stem", ["exp", "for", "cuda"])
+def test_module_names(kernels, tmp_path, stem):
+    """A module named like a C library function, a C++ keyword or a namespace of the
+    generated code gets a namespace and files of another name (exp.py: exp_.h), which
+    build and run."""
+    source = tmp_path / f"{stem}.py"
+    source.write_text("import numpy as np\n\n\n# npc export f(float64[:])\ndef f(x):\n"
+                      "    return np.exp(x) + 1\n")
+    kernels(str(source)).check(np.linspace(-1, 1, 5))
