@@ -36,11 +36,13 @@ void copyInto(const char *name, int64_t n, int64_t aFrom, int64_t bFrom, int64_t
     std::printf("%s: x=%s result=%.17g\n", name, values(x).c_str(), r);
 }
 
-void addInto(const char *name, int64_t n, int64_t aFrom, int64_t bFrom) {
+/// f(x[aFrom:aFrom+n], x[bFrom:bFrom+n]) for add_into and shadowed.
+void update(const char *name, void (*f)(ArrayView<double, 1>, ArrayView<const double, 1>),
+            int64_t n, int64_t aFrom, int64_t bFrom) {
     std::vector<double> x = arange(2 * n);
     ArrayView<double, 1> a(x.data() + aFrom, {n});
     ArrayView<const double, 1> b(x.data() + bFrom, {n});
-    overlap::add_into(a, b);
+    f(a, b);
     std::printf("%s: x=%s result=0\n", name, values(x).c_str());
 }
 
@@ -54,15 +56,6 @@ void blend(const char *name, int64_t n, bool sameB) {
     std::printf("%s: x=%s result=0\n", name, values(x).c_str());
 }
 
-/// shadowed(x[aFrom:aFrom+n], x[bFrom:bFrom+n]).
-void shadowed(const char *name, int64_t n, int64_t aFrom, int64_t bFrom) {
-    std::vector<double> x = arange(2 * n);
-    ArrayView<double, 1> a(x.data() + aFrom, {n});
-    ArrayView<const double, 1> b(x.data() + bFrom, {n});
-    overlap::shadowed(a, b);
-    std::printf("%s: x=%s result=0\n", name, values(x).c_str());
-}
-
 } // namespace
 
 int main() {
@@ -70,11 +63,11 @@ int main() {
     copyInto("shift_left", 1000, 0, 1, 1);
     copyInto("reverse", 1000, 0, 999, -1);
     copyInto("disjoint", 1000, 0, 1000, 1);
-    addInto("add_shifted", 1000, 1, 0);
-    addInto("add_same", 1000, 0, 0);
+    update("add_shifted", overlap::add_into, 1000, 1, 0);
+    update("add_same", overlap::add_into, 1000, 0, 0);
     blend("blend_transposed_self", 40, true);
     blend("blend_other", 40, false);
-    shadowed("shadowed_disjoint", 100, 0, 100);
-    shadowed("shadowed_overlap", 100, 1, 0);
+    update("shadowed_disjoint", overlap::shadowed, 100, 0, 100);
+    update("shadowed_overlap", overlap::shadowed, 100, 1, 0);
     return 0;
 }
