@@ -295,12 +295,8 @@ std::vector<EmittedFile> emitCpp(const EmitInput &in) {
     h.line("#include \"npc/array.h\"");
     h.line("");
     bool complexTypes = false; // in a signature: the header needs <complex>
-    for (const loop::Function &f : in.functions) {
-        for (const loop::Param &p : f.params)
-            complexTypes |= isComplex(p.dtype);
-        for (const loop::Result &r : f.results)
-            complexTypes |= isComplex(r.dtype);
-    }
+    for (const loop::Function &f : in.functions)
+        complexTypes |= complexSignature(f);
     if (complexTypes)
         h.line("#include <complex>");
     h.line("#include <cstdint>");
@@ -401,6 +397,15 @@ bool usesIntegerPower(const loop::Function &f) {
                    });
                return found;
            });
+}
+
+bool complexSignature(const loop::Function &f) {
+    bool found = false;
+    for (const loop::Param &p : f.params)
+        found |= isComplex(p.dtype);
+    for (const loop::Result &r : f.results)
+        found |= isComplex(r.dtype);
+    return found;
 }
 
 std::set<std::string> snapshotSources(const std::vector<StmtPtr> &stmts) {

@@ -105,6 +105,8 @@ std::string cppParam(const loop::Param &p, const std::string &name);
 /// True when `f` computes an integer power (npc::power_flagged records a negative
 /// exponent in the function's `power_error` flag, raised as NumPy's ValueError).
 bool usesIntegerPower(const loop::Function &f);
+/// True when `f` takes or returns complex numbers (its declarations need <complex>).
+bool complexSignature(const loop::Function &f);
 /// The arguments `stmts` (at any depth) take a Snapshot of (see passes/ArgumentOverlap.h).
 std::set<std::string> snapshotSources(const std::vector<loop::StmtPtr> &stmts);
 /// True when the generated function never uses argument `p` (its data, shape, strides,

@@ -81,16 +81,6 @@ void emitHostEntry(CodeWriter &w, const loop::Function &f) {
     w.line("return {{{}}};", fmt::join(values, ",\n            "));
 }
 
-/// True when a function takes or returns complex numbers (its declarations need <complex>).
-bool complexSignature(const loop::Function &f) {
-    bool found = false;
-    for (const loop::Param &p : f.params)
-        found |= isComplex(p.dtype);
-    for (const loop::Result &r : f.results)
-        found |= isComplex(r.dtype);
-    return found;
-}
-
 /// True when a function reads, computes or returns complex numbers (npc/cuda_complex.h).
 bool usesComplex(const loop::Function &f) {
     bool found = complexSignature(f);

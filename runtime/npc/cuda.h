@@ -276,31 +276,27 @@ void copy_to_host(const DeviceArray<T, Rank> &device, ArrayView<T, Rank> host) {
     detail::scatter_strided<0>(host, host.data, src);
 }
 
-/// npc::Snapshot on the device: `source` and `written` are views of device memory, and
-/// the copy (when source shares memory with one of `written`) is device memory, made on
-/// the default stream after the kernels queued before it. Throws CudaError.
-template <class T> class DeviceSnapshot {
+namespace detail {
+/// A copy of device bytes, made on the default stream after the kernels queued before it.
+/// Throws CudaError.
+class DeviceBytes {
 public:
-    template <class U, int Rank, class... Written>
-    requires std::is_same_v<std::remove_const_t<U>, T>
-    explicit DeviceSnapshot(const ArrayView<U, Rank> &source, const Written &...written)
-        : data_(source.data) {
-        if (!shares_memory(source, written...))
-            return;
-        const ByteSpan span = byte_span(source);
-        copy_ = DeviceArray<char, 1>({span.end - span.begin});
-        check(cudaMemcpy(copy_.data(), span.begin, copy_.nbytes(), cudaMemcpyDeviceToDevice),
+    DeviceBytes() = default;
+    DeviceBytes(const char *first, std::size_t count)
+        : bytes_({static_cast<int64_t>(count)}) {
+        check(cudaMemcpy(bytes_.data(), first, count, cudaMemcpyDeviceToDevice),
               "copying an argument that shares memory with one the statement writes");
-        data_ = reinterpret_cast<const T *>(
-            copy_.data() + (reinterpret_cast<const char *>(source.data) - span.begin));
     }
-
-    const T *data() const { return data_; }
+    const char *data() const { return bytes_.data(); }
 
 private:
-    DeviceArray<char, 1> copy_;
-    const T *data_;
+    DeviceArray<char, 1> bytes_;
 };
+} // namespace detail
+
+/// npc::Snapshot on the device: `source` and `written` are views of device memory, and
+/// the copy is device memory (see SpanSnapshot).
+template <class T> using DeviceSnapshot = SpanSnapshot<T, detail::DeviceBytes>;
 
 /// The array arguments of one call of a host entry point that share host memory with an
 /// argument the function writes (`f(x, x)`, `f(x[1:], x[:-1])`): each such group is copied

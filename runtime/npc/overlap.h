@@ -43,32 +43,50 @@ template <class V, class... Others> bool shares_memory(const V &v, const Others 
 }
 
 /// Argument `source` as it is when the snapshot is made, for a loop nest that writes the
-/// arguments `written` (npc's OpenMP target; npc::cuda::DeviceSnapshot on the device).
-/// data() is source's own data pointer unless source shares memory with one of `written`;
-/// then it points into a copy of the bytes source spans, at the same offsets, so that the
-/// nest reads source's elements with source's strides and NumPy's values: NumPy computes
-/// an operation's inputs before it writes its output (it copies an overlapping input).
-template <class T> class Snapshot {
+/// arguments `written`. data() is source's own data pointer unless source shares memory
+/// with one of `written`; then it points into a copy of the bytes source spans, at the same
+/// offsets, so that the nest reads source's elements with source's strides and NumPy's
+/// values: NumPy computes an operation's inputs before it writes its output (it copies an
+/// overlapping input). `Bytes` holds the copy: constructed from (first byte, byte count),
+/// with data(); npc::Snapshot on the host, npc::cuda::DeviceSnapshot on the device.
+template <class T, class Bytes> class SpanSnapshot {
 public:
     template <class U, int Rank, class... Written>
     requires std::is_same_v<std::remove_const_t<U>, T>
-    explicit Snapshot(const ArrayView<U, Rank> &source, const Written &...written)
+    explicit SpanSnapshot(const ArrayView<U, Rank> &source, const Written &...written)
         : data_(source.data) {
         if (!shares_memory(source, written...))
             return;
         const ByteSpan span = byte_span(source);
-        const auto count = static_cast<std::size_t>(span.end - span.begin) / sizeof(T);
-        copy_ = std::make_unique_for_overwrite<T[]>(count);
-        std::memcpy(static_cast<void *>(copy_.get()), span.begin, count * sizeof(T));
-        data_ = copy_.get() + (reinterpret_cast<const char *>(source.data) - span.begin) /
-                                  static_cast<std::ptrdiff_t>(sizeof(T));
+        copy_ = Bytes(span.begin, static_cast<std::size_t>(span.end - span.begin));
+        data_ = reinterpret_cast<const T *>(
+            copy_.data() + (reinterpret_cast<const char *>(source.data) - span.begin));
     }
 
     const T *data() const { return data_; }
 
 private:
-    std::unique_ptr<T[]> copy_;
+    Bytes copy_;
     const T *data_;
 };
+
+namespace detail {
+/// A copy of host bytes (operator new[]'s alignment suits every element type npc uses).
+class HostBytes {
+public:
+    HostBytes() = default;
+    HostBytes(const char *first, std::size_t count)
+        : bytes_(std::make_unique_for_overwrite<char[]>(count)) {
+        std::memcpy(bytes_.get(), first, count);
+    }
+    const char *data() const { return bytes_.get(); }
+
+private:
+    std::unique_ptr<char[]> bytes_;
+};
+} // namespace detail
+
+/// The OpenMP target's snapshot of an argument (see SpanSnapshot).
+template <class T> using Snapshot = SpanSnapshot<T, detail::HostBytes>;
 
 } // namespace npc
