@@ -81,6 +81,18 @@ def kernels(build_cache, tmp_path_factory):
     return build
 
 
+@pytest.fixture(params=["openmp", "cuda"])
+def kernels_on_both_targets(request, kernels):
+    """build(name, flags=()) -> Kernel for the OpenMP target, then for the CUDA target's
+    output on the CPU emulation (the test runs once per target; the callable's `target`
+    says which)."""
+    def build(name, flags=()):
+        return kernels(name, flags, request.param)
+
+    build.target = request.param
+    return build
+
+
 @pytest.fixture(scope="module")
 def kernel(request, kernels):
     """The module's KERNEL, built (with the module's NPC_FLAGS, if any)."""

@@ -25,15 +25,10 @@ import npc_harness
 COMPLEX = [np.complex128, np.complex64]
 
 
-@pytest.fixture(params=["openmp", "cuda"])
-def kernels(request, kernels):
-    """The session's kernels fixture, for the OpenMP target and the emulated CUDA one
-    (the callable's `target`)."""
-    def build(name, flags=()):
-        return kernels(name, flags, request.param)
-
-    build.target = request.param
-    return build
+@pytest.fixture
+def kernels(kernels_on_both_targets):
+    """Every test runs on both targets."""
+    return kernels_on_both_targets
 
 
 def sample(dtype, n=64, seed=3):
