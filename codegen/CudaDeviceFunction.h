@@ -70,6 +70,18 @@ inline bool isKernelLoopShape(const Stmt &s) {
     return s.kind == StmtKind::For && s.parallel;
 }
 
+/// The loops of the kernel loop `s` that one grid-stride index covers, outermost first: `s`
+/// and the loops perfectly nested in it (each the only statement of the one before) whose
+/// iterations are independent, or belong to `s`'s whole-array reduction, and whose extents
+/// do not depend on the indices around them. Mapping all their iterations to threads keeps
+/// a `(1, n)` array from running on one thread, and lets neighbouring threads touch
+/// neighbouring elements of C-order arrays (coalesced memory accesses).
+std::vector<const Stmt *> collapsibleNest(const Stmt &s);
+
+/// The number of iterations of `nest`: the product of its extents (array extents, never
+/// negative).
+loop::ExprPtr nestExtent(const std::vector<const Stmt *> &nest);
+
 /// True when the reduction of loop `s` into `dtype` can be combined across threads on the
 /// device: sums, products, minima and maxima of 4- and 8-byte integers and floats
 /// (atomicAdd or a compare-and-swap loop).
@@ -234,9 +246,14 @@ private:
     /// accumulator is reduced per block and folded into its device scalar atomically.
     void parallelKernel(const StmtPtr &loopStmt);
 
-    /// Prints loop `device` (rewritten for the device) as a grid-stride loop: iteration i
-    /// runs on thread i modulo the grid's thread count.
+    /// Prints loop `device` (rewritten for the device) and the loops collapsible into it
+    /// (collapsibleNest) as one grid-stride loop over their iterations in C order:
+    /// iteration i runs on thread i modulo the grid's thread count, and computes the loops'
+    /// indices from i (npc::cuda::unravel_next).
     void gridStrideLoop(const Stmt &device);
+
+    /// `base`, or `base2`, `base3`, ...: a name no statement or parameter of `f_` uses.
+    std::string freshName(const std::string &base) const;
 
     /// A top-level whole-array argmin/argmax loop (Stmt::argIndexVar): each thread keeps
     /// the first extreme (value, position) of its grid-stride share, each block combines

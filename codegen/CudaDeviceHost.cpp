@@ -243,10 +243,14 @@ std::string DeviceFunctionEmitter::paramName(const loop::Param &p) const {
     if (p.rank > 0 || !isComplex(p.dtype))
         return p.name;
     // A name no variable of the function has (Python's names are the C++ locals' names).
+    return freshName(p.name + "_argument");
+}
+
+std::string DeviceFunctionEmitter::freshName(const std::string &base) const {
     const std::set<std::string> taken = loop::namesUsed(f_);
-    std::string name = p.name + "_argument";
+    std::string name = base;
     for (int k = 2; taken.count(name); ++k)
-        name = fmt::format("{}_argument{}", p.name, k);
+        name = fmt::format("{}{}", base, k);
     return name;
 }
 

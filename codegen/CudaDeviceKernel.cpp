@@ -156,7 +156,7 @@ void DeviceFunctionEmitter::parallelKernel(const StmtPtr &loopStmt) {
         NPC_ASSERT(name == acc, "parallel loop assigns the outer variable " + name);
     // An extent kernels computed (a boolean mask's count) is copied to the host for
     // the launch; the kernel reads it from device memory.
-    std::string extent = expr(onHostExpr(s.extent));
+    std::string extent = expr(onHostExpr(nestExtent(collapsibleNest(s))));
     KernelInterface k = interface(u, acc);
     addIndexErrorParam(k, {loopStmt});
     std::string name = kernelName();
@@ -179,12 +179,59 @@ void DeviceFunctionEmitter::parallelKernel(const StmtPtr &loopStmt) {
     raiseIndexErrors({loopStmt});
 }
 
+std::vector<const Stmt *> collapsibleNest(const Stmt &s) {
+    std::vector<const Stmt *> nest = {&s};
+    const bool wholeReduction = !s.reductionVar.empty() || !s.argIndexVar.empty();
+    std::set<std::string> indices = {s.name};
+    while (nest.back()->stmts.size() == 1) {
+        const Stmt &inner = *nest.back()->stmts.front();
+        // An inner reduction loop of its own has an accumulator declared before it, so the
+        // reduction loops met here are those of `s`'s reduction.
+        if (inner.kind != StmtKind::For || inner.serial || inner.simd || inner.parallel ||
+            !inner.reductionVar.empty() || !inner.argIndexVar.empty() ||
+            (inner.reductionLoop && !wholeReduction))
+            break;
+        bool dependent = false;
+        loop::forEachExpr(inner.extent, [&](const loop::Expr &e) {
+            dependent |= e.kind == loop::ExprKind::Var && indices.count(e.name) != 0;
+        });
+        if (dependent)
+            break;
+        nest.push_back(&inner);
+        indices.insert(inner.name);
+    }
+    return nest;
+}
+
+loop::ExprPtr nestExtent(const std::vector<const Stmt *> &nest) {
+    loop::ExprPtr extent = nest.front()->extent;
+    for (size_t i = 1; i < nest.size(); ++i)
+        extent = loop::binary(loop::BinaryOp::Mul, extent, nest[i]->extent);
+    return extent;
+}
+
 void DeviceFunctionEmitter::gridStrideLoop(const Stmt &device) {
+    const std::vector<const Stmt *> nest = collapsibleNest(device);
+    std::string flat = device.name;
+    std::string count = expr(device.extent);
+    if (nest.size() > 1) {
+        flat = freshName("flat");
+        count = freshName("iterations");
+        kernels_.line("const int64_t {} = {};", count, expr(nestExtent(nest)));
+    }
     auto grid = kernels_.block(
         fmt::format("for (int64_t {0} = npc::cuda::thread_index(); {0} < {1}; {0} += "
                     "npc::cuda::thread_count())",
-                    device.name, expr(device.extent)));
-    KernelBodyPrinter(kernels_).stmts(device.stmts);
+                    flat, count));
+    if (nest.size() > 1) {
+        const std::string rest = freshName("rest");
+        kernels_.line("int64_t {} = {};", rest, flat);
+        for (size_t i = nest.size() - 1; i > 0; --i)
+            kernels_.line("const int64_t {} = npc::cuda::unravel_next({}, {});", nest[i]->name,
+                          rest, expr(nest[i]->extent));
+        kernels_.line("const int64_t {} = {};", device.name, rest);
+    }
+    KernelBodyPrinter(kernels_).stmts(nest.back()->stmts);
 }
 
 void DeviceFunctionEmitter::argKernel(const StmtPtr &loopStmt) {
@@ -195,7 +242,7 @@ void DeviceFunctionEmitter::argKernel(const StmtPtr &loopStmt) {
     for (const std::string &name : u.assigned)
         NPC_ASSERT(name == position || name == value,
                    "argmin/argmax loop assigns the outer variable " + name);
-    std::string extent = expr(onHostExpr(s.extent));
+    std::string extent = expr(onHostExpr(nestExtent(collapsibleNest(s))));
     KernelInterface k = interface(u, "", {position, value});
     addIndexErrorParam(k, {loopStmt});
     const DType dtype = scalars_.at(value).dtype;

@@ -462,6 +462,23 @@ __device__ inline int64_t thread_count() {
     return static_cast<int64_t>(gridDim.x) * blockDim.x;
 }
 
+/// One step of turning a flat C-order position in a loop nest into loop indices, innermost
+/// first: returns `rest % extent` and leaves `rest / extent` in `rest` (0 <= rest,
+/// 0 < extent). GPUs have no 64-bit integer divider, so values below 2^31 divide in 32 bits.
+__device__ inline int64_t unravel_next(int64_t &rest, int64_t extent) {
+    if (((rest | extent) >> 31) == 0) {
+        const auto r = static_cast<uint32_t>(rest);
+        const auto n = static_cast<uint32_t>(extent);
+        const uint32_t q = r / n;
+        rest = q;
+        return r - q * n;
+    }
+    const int64_t q = rest / extent;
+    const int64_t index = rest - q * extent;
+    rest = q;
+    return index;
+}
+
 /// The first out-of-bounds element of an integer index array met by a kernel (kernels
 /// cannot throw): written by checked_index into the IndexErrorFlag of one call.
 struct IndexErrorState {
