@@ -122,10 +122,8 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
     }
     const bool cuda = options.target == "cuda";
     passes::PipelineOptions pipeline;
-    if (cuda) {
+    if (cuda)
         pipeline.vectorLanes = 0;
-        pipeline.parallelArgReductions = true;
-    }
     if (options.defaultFloat != "float64" && options.defaultFloat != "float32") {
         err << fmt::format("npc: error: unknown default float '{}'; use float64 or float32\n",
                            options.defaultFloat);

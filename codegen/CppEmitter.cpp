@@ -236,6 +236,10 @@ void CppStmtPrinter::assignment(const Stmt &s) {
 }
 
 void CppStmtPrinter::loop(const Stmt &s) {
+    if (s.parallel && !s.argIndexVar.empty()) {
+        argReductionLoop(s);
+        return;
+    }
     if (s.parallel) {
         std::string reduction;
         if (s.reductionCall)
@@ -259,6 +263,19 @@ void CppStmtPrinter::loop(const Stmt &s) {
     stmts(s.stmts);
     if (!s.serial)
         --arrayDepth_;
+}
+
+void CppStmtPrinter::argReductionLoop(const Stmt &s) {
+    // The body's names for the running (value, position) are the lambda's parameters: each
+    // thread's own, combined by npc::parallel_arg_reduce.
+    w_.line("npc::parallel_arg_reduce<{}>({}, {}, {},", s.argMin ? "true" : "false",
+            s.argValueVar, s.argIndexVar, expr(s.extent));
+    auto body = w_.block(fmt::format("    [&](int64_t {}, auto &{}, int64_t &{})", s.name,
+                                     s.argValueVar, s.argIndexVar),
+                         ");");
+    ++arrayDepth_;
+    stmts(s.stmts);
+    --arrayDepth_;
 }
 
 std::string generatedBanner(const EmitInput &in) { return banner(in); }

@@ -74,6 +74,9 @@ protected:
     /// A for loop from 0; parallel loops get `#pragma omp parallel for` (with a reduction
     /// clause for their accumulator).
     virtual void loop(const loop::Stmt &s);
+    /// A parallel whole-array argmin/argmax loop (Stmt::argIndexVar): its body as a lambda
+    /// that npc::parallel_arg_reduce runs on every OpenMP thread's share of the loop.
+    void argReductionLoop(const loop::Stmt &s);
     /// `x = v`, or `x += v` / `x *= v` for accumulations.
     void assignment(const loop::Stmt &s);
     /// Throws NumPy's ValueError if an integer power had a negative exponent.

@@ -131,7 +131,7 @@ struct Stmt {
     /// For: an argmin (or, when !argMin, argmax) over the loop nest: `argIndexVar` (int64)
     /// and `argValueVar` hold the position and value of the first extreme element (NumPy's
     /// rule: the first NaN, else the first minimum). Threads may each take a part and
-    /// combine by (value, position); only the CUDA target does (see PipelineOptions).
+    /// combine by (value, position) (npc::arg_better).
     std::string argIndexVar, argValueVar;
     bool argMin = true;
     /// For: a Python `for` loop (control flow): never parallel, may contain break.

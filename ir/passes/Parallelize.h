@@ -1,6 +1,7 @@
 // Pass parallelize: marks the outermost loop of each statement group parallel. Loops
-// over output elements are independent; an outermost `+`/`*` reduction loop (a sum over
-// a whole array) becomes an OpenMP reduction. Other reductions stay serial.
+// over output elements are independent; an outermost reduction loop over a whole array
+// (sum, product, minimum, maximum, argmin, argmax) combines the threads' partial results.
+// Other reductions stay serial.
 #pragma once
 
 #include "ir/LoopIR.h"
@@ -8,8 +9,7 @@
 namespace npc::passes {
 
 /// Marks loops in `f.body` in place. Float sums split across threads are reassociated;
-/// the README states the tolerance. `argReductions`: whole-array argmin/argmax loops
-/// (Stmt::argIndexVar) are parallel too.
-void parallelize(loop::Function &f, bool argReductions = false);
+/// the README states the tolerance.
+void parallelize(loop::Function &f);
 
 } // namespace npc::passes

@@ -20,7 +20,7 @@ loop::Function compileFunction(const array::Function &f, const SourceFile &file,
     // Nests that write one argument and read another read the other as it was.
     snapshotOverlappingArguments(loops);
     // Outermost loops run on all threads.
-    parallelize(loops, options.parallelArgReductions);
+    parallelize(loops);
     // Groups of iterations run in lockstep so the C++ compiler emits SIMD code.
     if (options.vectorLanes > 0)
         vectorize(loops, options.vectorLanes);

@@ -12,9 +12,6 @@ struct PipelineOptions {
     /// Lanes for the vectorize pass; 0 disables it (the CUDA target maps iterations to
     /// threads instead).
     int vectorLanes = 8;
-    /// Whole-array argmin/argmax loops run in parallel (block reductions of (value,
-    /// position) pairs on the CUDA target); OpenMP runs them on one thread.
-    bool parallelArgReductions = false;
 };
 
 /// Runs schedule-stages, lower-to-loops, parallelize and vectorize on `f`, verifying the

@@ -479,7 +479,8 @@ void vectorizeBlock(std::vector<StmtPtr> &stmts, int lanes, std::set<std::string
             body.push_back(s);
             continue;
         }
-        bool candidate = s->kind == StmtKind::For && s->parallel && s->reductionVar.empty();
+        bool candidate = s->kind == StmtKind::For && s->parallel && s->reductionVar.empty() &&
+                         s->argIndexVar.empty();
         std::vector<StmtPtr> replacement;
         ExprPtr longRows;
         InnerVectorizer inner(lanes, names);

@@ -613,21 +613,6 @@ template <class Op, class T> __device__ void block_reduce_into(T *target, T valu
         detail::atomic_combine<Op>(target, value);
 }
 
-/// True when element (v, i) comes before element (w, j) in numpy.argmin's order
-/// (numpy.argmax's when !Min): a NaN first (NumPy's argmin/argmax return the first NaN),
-/// then the smaller (larger) value, then the smaller position.
-template <bool Min, class T>
-__device__ bool arg_better(T v, int64_t i, T w, int64_t j) {
-    if constexpr (std::is_floating_point_v<T>) {
-        const bool vNan = v != v, wNan = w != w;
-        if (vNan || wNan)
-            return vNan && (!wNan || i < j);
-    }
-    if (v == w)
-        return i < j;
-    return Min ? v < w : w < v;
-}
-
 /// Combines every thread's (value, position) candidate of the block by arg_better<Min>
 /// (a tree in shared memory) and stores the block's best at `values[blockIdx.x]` and
 /// `positions[blockIdx.x]`, for arg_combine. Every thread of the block must call it, and
@@ -641,7 +626,7 @@ __device__ void block_arg_reduce(T value, int64_t position, T *values, int64_t *
     at[t] = position;
     __syncthreads();
     for (unsigned stride = kBlockSize / 2; stride > 0; stride /= 2) {
-        if (t < stride && arg_better<Min>(best[t + stride], at[t + stride], best[t], at[t])) {
+        if (t < stride && npc::arg_better<Min>(best[t + stride], at[t + stride], best[t], at[t])) {
             best[t] = best[t + stride];
             at[t] = at[t + stride];
         }
@@ -661,7 +646,7 @@ __global__ void arg_combine(const T *values, const int64_t *positions, unsigned 
     T v = values[0];
     int64_t i = positions[0];
     for (unsigned b = 1; b < blocks; ++b)
-        if (arg_better<Min>(values[b], positions[b], v, i)) {
+        if (npc::arg_better<Min>(values[b], positions[b], v, i)) {
             v = values[b];
             i = positions[b];
         }

@@ -133,6 +133,21 @@ template <class T> NPC_HD constexpr T maximum(T a, T b) {
         return a > b ? a : b;
 }
 
+/// True when element (v, i) comes before element (w, j) in numpy.argmin's order
+/// (numpy.argmax's when !Min): a NaN first (NumPy's argmin/argmax return the first NaN),
+/// then the smaller (larger) value, then the smaller position. A total order, so partial
+/// results of a parallel argmin/argmax combine to NumPy's result in any order.
+template <bool Min, class T> NPC_HD constexpr bool arg_better(T v, int64_t i, T w, int64_t j) {
+    if constexpr (std::is_floating_point_v<T>) {
+        const bool vNan = v != v, wNan = w != w;
+        if (vNan || wNan)
+            return vNan && (!wNan || i < j);
+    }
+    if (v == w)
+        return i < j;
+    return Min ? v < w : w < v;
+}
+
 } // namespace npc
 
 #if defined(_OPENMP) && !NPC_DEVICE_PASS
@@ -197,6 +212,35 @@ template <class T> inline T power_flagged(T base, T exp, std::atomic<bool> &fail
         }
     }
     return power(base, exp);
+}
+
+/// A whole-array numpy.argmin (numpy.argmax when !Min) on all OpenMP threads: each runs
+/// `body(i, value, position)` over its share of `i` in [0, n) in order, from the state
+/// (`value`, `position`) had before (the first extreme of the share, by the serial loop's
+/// rule), and the threads' results combine by arg_better into `value` and `position`.
+/// Without OpenMP, one loop over [0, n).
+template <bool Min, class T, class Body>
+void parallel_arg_reduce(T &value, int64_t &position, int64_t n, Body body) {
+#if !defined(_OPENMP) || NPC_DEVICE_PASS
+    for (int64_t i = 0; i < n; ++i)
+        body(i, value, position);
+#else
+    const T startValue = value;
+    const int64_t startPosition = position;
+#pragma omp parallel
+    {
+        T v = startValue;
+        int64_t p = startPosition;
+#pragma omp for schedule(static) nowait
+        for (int64_t i = 0; i < n; ++i)
+            body(i, v, p);
+#pragma omp critical(npc_parallel_arg_reduce)
+        if (arg_better<Min>(v, p, value, position)) {
+            value = v;
+            position = p;
+        }
+    }
+#endif
 }
 
 /// Identities of min/max reductions: +inf, and the extreme finite values of a dtype.
