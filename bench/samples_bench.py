@@ -1,6 +1,7 @@
 """The samples/ kernels: NumPy vs npc (OpenMP C++) on 1 thread and on all threads.
 
-For each sample, transpiles it with npc, builds the generated C++ with g++ -O3 -fopenmp,
+The kernels of bench/kernels/ (building blocks such as whole-array reductions) run too.
+For each, transpiles it with npc, builds the generated C++ with g++ -O3 -fopenmp,
 checks one call against NumPy (results and in-place updated arguments, rtol 1e-9), then
 times both in this one script on the same data: NumPy with time.perf_counter, npc through
 the driver's `--repeat` (the call alone, no file I/O). Kernels that update an argument in
@@ -40,18 +41,25 @@ def inputs(rng):
         "clip_stats": [rng.normal(size=10_000_000), -0.5, 1.0],
         "mandelbrot": [np.linspace(-2.0, 0.5, 60), np.linspace(-1.2, 1.2, 40), 100],
         "jacobi": [grid, 1e-12, 50],
+        "whole_array": [rng.normal(size=(20_000, 500))],
     }
 
 
+def source(name):
+    """samples/<name>.py, else bench/kernels/<name>.py."""
+    sample = ROOT / "samples" / f"{name}.py"
+    return sample if sample.exists() else ROOT / "bench" / "kernels" / f"{name}.py"
+
+
 def load(name):
-    spec = importlib.util.spec_from_file_location(name, ROOT / "samples" / f"{name}.py")
+    spec = importlib.util.spec_from_file_location(name, source(name))
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return getattr(module, name)
 
 
 def build(npc, name, out):
-    subprocess.run([str(npc), "transpile", str(ROOT / "samples" / f"{name}.py"), "-o", str(out),
+    subprocess.run([str(npc), "transpile", str(source(name)), "-o", str(out),
                     "--emit-main"], check=True)
     exe = out / name
     subprocess.run([*CXX, f"-I{out}", str(out / f"{name}.cpp"), str(out / f"{name}_main.cpp"),
