@@ -9,6 +9,7 @@
 #include "frontend/Signature.h"
 #include "ir/passes/Pipeline.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -32,9 +33,7 @@ std::string moduleName(const std::string &path) {
         name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
     if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])))
         name = "_" + name;
-    // C++20's keywords, the namespaces generated code names, and the C library's global
-    // names that generated code and its headers see (math.h, stdlib.h, stdio.h, string.h,
-    // time.h, unistd.h): a namespace of one of those names would not compile.
+    // C++20's keywords and the namespaces and entry points generated code names.
     static const std::set<std::string> kReserved = {
         "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
         "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
@@ -47,26 +46,16 @@ std::string moduleName(const std::string &path) {
         "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch",
         "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
         "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
-        "while", "xor", "xor_eq",
-        // Namespaces and entry points of generated code.
-        "std", "npc", "cuda", "main",
-        // math.h
-        "acos", "acosh", "asin", "asinh", "atan", "atan2", "atanh", "cbrt", "ceil", "copysign",
-        "cos", "cosh", "erf", "erfc", "exp", "exp2", "expm1", "fabs", "fdim", "floor", "fma",
-        "fmax", "fmin", "fmod", "frexp", "gamma", "hypot", "ilogb", "j0", "j1", "jn", "ldexp",
-        "lgamma", "llrint", "llround", "log", "log10", "log1p", "log2", "logb", "lrint",
-        "lround", "modf", "nan", "nearbyint", "nextafter", "nexttoward", "pow", "remainder",
-        "remquo", "rint", "round", "scalbln", "scalbn", "signgam", "sin", "sinh", "sqrt", "tan",
-        "tanh", "tgamma", "trunc", "y0", "y1", "yn",
-        // stdlib.h, stdio.h, string.h, time.h, unistd.h
-        "abort", "abs", "atexit", "atof", "atoi", "atol", "bsearch", "calloc", "div", "exit",
-        "free", "getenv", "labs", "ldiv", "malloc", "qsort", "rand", "random", "realloc",
-        "srand", "strtod", "strtol", "system", "fclose", "fflush", "fopen", "fprintf", "fread",
-        "fwrite", "getchar", "perror", "printf", "putchar", "puts", "remove", "rename",
-        "scanf", "sprintf", "stderr", "stdin", "stdout", "memchr", "memcmp", "memcpy",
-        "memmove", "memset", "strcat", "strchr", "strcmp", "strcpy", "strlen", "strncmp",
-        "strstr", "clock", "time", "close", "open", "read", "sleep", "write"};
-    if (kReserved.count(name))
+        "while", "xor", "xor_eq", "std", "npc", "cuda", "main"};
+    // The global names and object-like macros of the headers generated code includes
+    // (the C and POSIX libraries': exp, index, select, errno; CUDA's: min, max, rsqrt),
+    // sorted: a namespace of one of those names would not compile.
+    static constexpr std::string_view kSystemNames[] = {
+#include "cmd/ReservedNames.inc"
+    };
+    static_assert(std::is_sorted(std::begin(kSystemNames), std::end(kSystemNames)));
+    if (kReserved.count(name) ||
+        std::binary_search(std::begin(kSystemNames), std::end(kSystemNames), name))
         name += "_";
     return name;
 }

@@ -25,12 +25,15 @@ def test_cpp_macros(kernels, build_cache):
     k.check(np.linspace(0, 1, 19))
 
 
-@pytest.mark.parametrize("stem", ["exp", "for", "cuda"])
-def test_module_names(kernels, tmp_path, stem):
-    """A module named like a C library function, a C++ keyword or a namespace of the
-    generated code gets a namespace and files of another name (exp.py: exp_.h), which
-    build and run."""
+@pytest.mark.parametrize("stem, target", [
+    ("exp", "openmp"), ("for", "openmp"), ("cuda", "openmp"), ("index", "openmp"),
+    ("select", "openmp"), ("errno", "openmp"), ("max", "cuda"), ("rsqrt", "cuda")])
+def test_module_names(kernels, tmp_path, stem, target):
+    """A module named like a C library function (exp, and POSIX's index and select), a
+    macro (errno), a C++ keyword, a namespace of the generated code or a function of the
+    CUDA Toolkit's headers (max, rsqrt) gets a namespace and files of another name
+    (exp.py: exp_.h), which build and run."""
     source = tmp_path / f"{stem}.py"
     source.write_text("import numpy as np\n\n\n# npc export f(float64[:])\ndef f(x):\n"
                       "    return np.exp(x) + 1\n")
-    kernels(str(source)).check(np.linspace(-1, 1, 5))
+    kernels(str(source), (), target).check(np.linspace(-1, 1, 5))
