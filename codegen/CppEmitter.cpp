@@ -216,8 +216,10 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
     }
 }
 
+std::string CppStmtPrinter::powerErrorCondition() const { return "power_error"; }
+
 void CppStmtPrinter::powerCheck() {
-    w_.line("if (power_error)");
+    w_.line("if ({})", powerErrorCondition());
     w_.line("    throw npc::ValueError(\"Integers to negative integer powers are not allowed.\");");
 }
 

@@ -81,6 +81,8 @@ protected:
     void assignment(const loop::Stmt &s);
     /// Throws NumPy's ValueError if an integer power had a negative exponent.
     void powerCheck();
+    /// The C++ condition that an integer power had a negative exponent.
+    virtual std::string powerErrorCondition() const;
 
     /// `e` and the element type of `t` in this printer's dialect.
     std::string expr(const loop::ExprPtr &e) const { return cppExpr(e, dialect_); }

@@ -108,6 +108,8 @@ protected:
     void emitBody(const std::string &head);
 
     void loop(const Stmt &) override;
+    /// Host code's negative exponents, or the kernels' (npc::cuda::PowerErrorFlag).
+    std::string powerErrorCondition() const override;
 
 private:
     /// How a statement of the body runs: host control flow (Python's for, while, if,
@@ -270,8 +272,10 @@ private:
                 const std::vector<KernelParam> &params);
 
     /// Gives a kernel that reads through integer index arrays (the statements `region`)
-    /// the call's npc::cuda::IndexErrorFlag, `index_error`, to record out-of-bounds indices in.
-    void addIndexErrorParam(KernelInterface &k, const std::vector<StmtPtr> &region) const;
+    /// the call's npc::cuda::IndexErrorFlag, `index_error`, to record out-of-bounds indices
+    /// in, and one that computes integer powers the call's npc::cuda::PowerErrorFlag (as
+    /// `power_error`), to record negative exponents in.
+    void addErrorParams(KernelInterface &k, const std::vector<StmtPtr> &region) const;
 
     /// After the launch of a kernel that reads through integer index arrays: NumPy's
     /// IndexError for an out-of-bounds index it met (kernels cannot throw).

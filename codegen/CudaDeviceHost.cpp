@@ -48,10 +48,12 @@ void DeviceFunctionEmitter::emit() {
 
 void DeviceFunctionEmitter::emitBody(const std::string &head) {
     auto body = w_.block(fmt::format("{}({})", head, bodyParamList()));
-    // Host code records negative integer exponents (kernels give 0, see the README).
+    // Host code and kernels record negative integer exponents, raised before returning.
     powerFlag_ = usesIntegerPower(f_);
-    if (powerFlag_)
+    if (powerFlag_) {
         w_.line("std::atomic<bool> power_error{{false}};");
+        w_.line("npc::cuda::PowerErrorFlag device_power_error;");
+    }
     // Kernels record out-of-bounds integer indices here; an empty array indexed so reads a
     // stand-in for its null pointer (see npc::cuda::nonnull).
     checksIndices_ = usesCheckedIndex(f_.body);

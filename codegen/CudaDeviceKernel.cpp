@@ -158,7 +158,7 @@ void DeviceFunctionEmitter::parallelKernel(const StmtPtr &loopStmt) {
     // the launch; the kernel reads it from device memory.
     std::string extent = expr(onHostExpr(nestExtent(collapsibleNest(s))));
     KernelInterface k = interface(u, acc);
-    addIndexErrorParam(k, {loopStmt});
+    addErrorParams(k, {loopStmt});
     std::string name = kernelName();
     {
         auto body = kernelHeader(name, k.params, true, "");
@@ -244,7 +244,7 @@ void DeviceFunctionEmitter::argKernel(const StmtPtr &loopStmt) {
                    "argmin/argmax loop assigns the outer variable " + name);
     std::string extent = expr(onHostExpr(nestExtent(collapsibleNest(s))));
     KernelInterface k = interface(u, "", {position, value});
-    addIndexErrorParam(k, {loopStmt});
+    addErrorParams(k, {loopStmt});
     const DType dtype = scalars_.at(value).dtype;
     const std::string valueType = type(dtype);
     // One candidate per block, combined by a second kernel.
@@ -283,7 +283,7 @@ void DeviceFunctionEmitter::argKernel(const StmtPtr &loopStmt) {
 void DeviceFunctionEmitter::serialKernel(const std::vector<StmtPtr> &stmts) {
     RegionUses u = collectUses(stmts);
     KernelInterface k = interface(u);
-    addIndexErrorParam(k, stmts);
+    addErrorParams(k, stmts);
     std::vector<std::string> out = exported(stmts);
     std::set<std::string> exportedSet(out.begin(), out.end());
     for (const StmtPtr &s : stmts) {
@@ -328,10 +328,20 @@ bool usesCheckedIndex(const std::vector<StmtPtr> &region) {
     return found;
 }
 
-void DeviceFunctionEmitter::addIndexErrorParam(KernelInterface &k,
-                                               const std::vector<StmtPtr> &region) const {
+void DeviceFunctionEmitter::addErrorParams(KernelInterface &k,
+                                           const std::vector<StmtPtr> &region) const {
     if (usesCheckedIndex(region))
         k.params.push_back({"npc::cuda::IndexErrorState *index_error", "index_error.data()"});
+    bool powers = false;
+    loop::forEachExpr(region, [&](const loop::Expr &e) {
+        powers |= e.kind == loop::ExprKind::Call && e.intrinsic == loop::Intrinsic::IntPow;
+    });
+    if (powers)
+        k.params.push_back({"unsigned *power_error", "device_power_error.data()"});
+}
+
+std::string DeviceFunctionEmitter::powerErrorCondition() const {
+    return "power_error || device_power_error.is_set()";
 }
 
 void DeviceFunctionEmitter::raiseIndexErrors(const std::vector<StmtPtr> &region) {

@@ -157,11 +157,12 @@ ExprPtr rewrite(const ExprPtr &e, const std::map<std::string, std::string> &rena
             return deviceSpelling(fmt::format("npc::cuda::lowest<{}>()", type), e->dtype);
         case Intrinsic::Highest:
             return deviceSpelling(fmt::format("npc::cuda::highest<{}>()", type), e->dtype);
-        case Intrinsic::IntPow: // device code cannot throw: npc::power gives 0 for exp < 0
-            return deviceSpelling(fmt::format("npc::power<{}>({}, {})", type,
-                                              cppExpr(rewrite(e->args[0], rename), Dialect::Cuda),
-                                              cppExpr(rewrite(e->args[1], rename), Dialect::Cuda)),
-                                  e->dtype);
+        case Intrinsic::IntPow: // a negative exponent is recorded in the call's PowerErrorFlag
+            return deviceSpelling(
+                fmt::format("npc::cuda::power_flagged<{}>({}, {}, power_error)", type,
+                            cppExpr(rewrite(e->args[0], rename), Dialect::Cuda),
+                            cppExpr(rewrite(e->args[1], rename), Dialect::Cuda)),
+                e->dtype);
         case Intrinsic::CheckedIndex: // recorded in the call's npc::cuda::IndexErrorFlag
             return deviceSpelling(fmt::format("npc::cuda::checked_index({}, {}, {}, index_error)",
                                               cppExpr(rewrite(e->args[0], rename), Dialect::Cuda),

@@ -502,6 +502,18 @@ __device__ inline int64_t checked_index(int64_t i, int64_t size, int axis,
     return 0;
 }
 
+/// npc::power for kernels, which cannot throw: a negative exponent of a signed integer
+/// sets `*failed` (see PowerErrorFlag) and gives 0.
+template <class T> __device__ T power_flagged(T base, T exp, unsigned *failed) {
+    if constexpr (std::is_signed_v<T>) {
+        if (exp < 0) {
+            atomicCAS(failed, 0u, 1u);
+            return 0;
+        }
+    }
+    return npc::power<T>(base, exp);
+}
+
 /// +inf, NaN and the extreme finite values of a dtype, usable in device code (the
 /// std::numeric_limits members are host-only constexpr functions under nvcc).
 template <class T> NPC_HD constexpr T infinity() {
@@ -686,6 +698,19 @@ public:
 
 private:
     DeviceArray<IndexErrorState, 0> state_;
+};
+
+/// Whether kernels of one call met a negative integer exponent (power_flagged): the host
+/// then raises NumPy's ValueError, as npc::power does. One per call, like IndexErrorFlag.
+class PowerErrorFlag {
+public:
+    PowerErrorFlag() : failed_(scalar_to_device(0u)) {}
+    unsigned *data() { return failed_.data(); }
+    /// True when a kernel recorded a negative exponent (waits for the kernels).
+    bool is_set() const { return scalar_to_host(failed_) != 0; }
+
+private:
+    DeviceArray<unsigned, 0> failed_;
 };
 
 namespace detail {
