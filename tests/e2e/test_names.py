@@ -32,8 +32,15 @@ def test_module_names(kernels, tmp_path, stem, target):
     """A module named like a C library function (exp, and POSIX's index and select), a
     macro (errno), a C++ keyword, a namespace of the generated code or a function of the
     CUDA Toolkit's headers (max, rsqrt) gets a namespace and files of another name
-    (exp.py: exp_.h), which build and run."""
+    (exp.py: exp_.h), which build and run. The CPU emulation of CUDA does not declare the
+    Toolkit's math functions, so the names npc writes are checked too (real nvcc rejects
+    `namespace max`; cuda_compile builds with it)."""
     source = tmp_path / f"{stem}.py"
     source.write_text("import numpy as np\n\n\n# npc export f(float64[:])\ndef f(x):\n"
                       "    return np.exp(x) + 1\n")
+    out = tmp_path / "out"
+    r = npc_harness.run_npc("transpile", source, "--target", target, "-o", out)
+    assert r.returncode == 0, r.stderr
+    header = out / (f"{stem}_.cuh" if target == "cuda" else f"{stem}_.h")
+    assert f"namespace {stem}_ {{" in header.read_text()
     kernels(str(source), (), target).check(np.linspace(-1, 1, 5))
