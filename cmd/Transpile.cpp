@@ -7,6 +7,7 @@
 #include "frontend/Lower.h"
 #include "frontend/Parser.h"
 #include "frontend/Signature.h"
+#include "ir/Identifiers.h"
 #include "ir/passes/Pipeline.h"
 
 #include <algorithm>
@@ -33,20 +34,8 @@ std::string moduleName(const std::string &path) {
         name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
     if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])))
         name = "_" + name;
-    // C++20's keywords and the namespaces and entry points generated code names.
-    static const std::set<std::string> kReserved = {
-        "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
-        "case", "catch", "char", "char8_t", "char16_t", "char32_t", "class", "compl", "concept",
-        "const", "consteval", "constexpr", "constinit", "const_cast", "continue", "co_await",
-        "co_return", "co_yield", "decltype", "default", "delete", "do", "double",
-        "dynamic_cast", "else", "enum", "explicit", "export", "extern", "false", "float", "for",
-        "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new",
-        "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private",
-        "protected", "public", "register", "reinterpret_cast", "requires", "return", "short",
-        "signed", "sizeof", "static", "static_assert", "static_cast", "struct", "switch",
-        "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
-        "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
-        "while", "xor", "xor_eq", "std", "npc", "cuda", "main"};
+    // The namespaces and entry points generated code names.
+    static const std::set<std::string> kGenerated = {"std", "npc", "cuda", "main"};
     // The global names and object-like macros of the headers generated code includes
     // (the C and POSIX libraries': exp, index, select, errno; CUDA's: min, max, rsqrt),
     // sorted: a namespace of one of those names would not compile.
@@ -54,7 +43,7 @@ std::string moduleName(const std::string &path) {
 #include "cmd/ReservedNames.inc"
     };
     static_assert(std::is_sorted(std::begin(kSystemNames), std::end(kSystemNames)));
-    if (kReserved.count(name) ||
+    if (isCppKeyword(name) || kGenerated.count(name) ||
         std::binary_search(std::begin(kSystemNames), std::end(kSystemNames), name))
         name += "_";
     return name;

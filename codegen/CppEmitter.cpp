@@ -33,14 +33,6 @@ std::string banner(const EmitInput &in) {
                        in.version, in.sourceName);
 }
 
-bool usesIntrinsic(const std::vector<StmtPtr> &stmts, loop::Intrinsic f) {
-    bool found = false;
-    loop::forEachExpr(stmts, [&](const loop::Expr &e) {
-        found |= e.kind == loop::ExprKind::Call && e.intrinsic == f;
-    });
-    return found;
-}
-
 /// Names of the buffers `stmts` reads, so unused arguments get no data pointer.
 std::set<std::string> loadedBuffers(const std::vector<StmtPtr> &stmts) {
     std::set<std::string> out;
@@ -64,13 +56,13 @@ public:
         powerFlag_ = powers;
         if (powers)
             w_.line("std::atomic<bool> power_error{{false}};");
-        indexFlag_ = usesIntrinsic(f.body, loop::Intrinsic::CheckedIndex) ||
-                     usesIntrinsic(f.prologue, loop::Intrinsic::CheckedIndex);
+        indexFlag_ = loop::usesIntrinsic(f.body, loop::Intrinsic::CheckedIndex) ||
+                     loop::usesIntrinsic(f.prologue, loop::Intrinsic::CheckedIndex);
         if (indexFlag_)
             w_.line("npc::IndexErrorFlag index_error;");
         for (const StmtPtr &s : f.prologue)
             stmt(*s);
-        if (powers && usesIntrinsic(f.prologue, loop::Intrinsic::IntPow))
+        if (powers && loop::usesIntrinsic(f.prologue, loop::Intrinsic::IntPow))
             powerCheck();
         std::set<std::string> loaded = loadedBuffers(f.body);
         // An argument the computation never reads would draw -Wunused-parameter.
@@ -118,13 +110,8 @@ void CppStmtPrinter::stmt(const Stmt &s) {
                          s.kind == StmtKind::If;
     if (!indexFlag_ || arrayDepth_ > 0 || pythonControl)
         return;
-    bool found = false;
-    auto visit = [&](const loop::Expr &e) {
-        found |= e.kind == loop::ExprKind::Call && e.intrinsic == loop::Intrinsic::CheckedIndex;
-    };
     auto node = std::make_shared<Stmt>(s);
-    loop::forEachExpr(std::vector<StmtPtr>{node}, visit);
-    if (found)
+    if (loop::usesIntrinsic(std::vector<StmtPtr>{node}, loop::Intrinsic::CheckedIndex))
         w_.line("index_error.raise_if_set();");
 }
 
@@ -405,16 +392,12 @@ EmittedFile emitCppMain(const EmitInput &in, const std::string &entry) {
 }
 
 bool usesIntegerPower(const loop::Function &f) {
-    return usesIntrinsic(f.body, loop::Intrinsic::IntPow) ||
-           usesIntrinsic(f.prologue, loop::Intrinsic::IntPow) ||
+    return loop::usesIntrinsic(f.body, loop::Intrinsic::IntPow) ||
+           loop::usesIntrinsic(f.prologue, loop::Intrinsic::IntPow) ||
            std::any_of(f.allocations.begin(), f.allocations.end(), [](const loop::Allocation &a) {
-               bool found = false;
-               for (const loop::ExprPtr &e : a.extents)
-                   loop::forEachExpr(e, [&](const loop::Expr &x) {
-                       found |= x.kind == loop::ExprKind::Call &&
-                                x.intrinsic == loop::Intrinsic::IntPow;
-                   });
-               return found;
+               return std::any_of(a.extents.begin(), a.extents.end(), [](const loop::ExprPtr &e) {
+                   return loop::usesIntrinsic(e, loop::Intrinsic::IntPow);
+               });
            });
 }
 

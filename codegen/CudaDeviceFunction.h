@@ -63,8 +63,6 @@ std::vector<std::string> wrapCall(const std::string &head, const std::vector<std
                                   const std::string &tail, size_t indent,
                                   std::string_view brackets = "()");
 
-/// True when `region` indexes with integer arrays (loop::Intrinsic::CheckedIndex).
-bool usesCheckedIndex(const std::vector<StmtPtr> &region);
 
 inline bool isKernelLoopShape(const Stmt &s) {
     return s.kind == StmtKind::For && s.parallel;
@@ -98,8 +96,8 @@ class DeviceFunctionEmitter : public CppStmtPrinter {
 public:
     DeviceFunctionEmitter(const loop::Function &f, CodeWriter &kernels, CodeWriter &host,
                           std::map<std::string, int> &numbers, std::string resultsStruct)
-        : CppStmtPrinter(host, Dialect::Cuda), f_(f), kernels_(kernels), numbers_(numbers),
-          resultsStruct_(std::move(resultsStruct)) {}
+        : CppStmtPrinter(host, Dialect::Cuda), f_(f), taken_(loop::namesUsed(f)),
+          kernels_(kernels), numbers_(numbers), resultsStruct_(std::move(resultsStruct)) {}
 
     void emit();
 
@@ -282,6 +280,7 @@ private:
     void raiseIndexErrors(const std::vector<StmtPtr> &region);
 
     const loop::Function &f_;
+    const std::set<std::string> taken_; ///< every name f_ uses (see freshName)
     CodeWriter &kernels_;
     std::map<std::string, int> &numbers_;
     std::string resultsStruct_; // the aggregate of the results, for several

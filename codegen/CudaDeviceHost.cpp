@@ -56,7 +56,7 @@ void DeviceFunctionEmitter::emitBody(const std::string &head) {
     }
     // Kernels record out-of-bounds integer indices here; an empty array indexed so reads a
     // stand-in for its null pointer (see npc::cuda::nonnull).
-    checksIndices_ = usesCheckedIndex(f_.body);
+    checksIndices_ = loop::usesIntrinsic(f_.body, loop::Intrinsic::CheckedIndex);
     if (checksIndices_)
         w_.line("npc::cuda::IndexErrorFlag index_error;");
     for (const StmtPtr &s : f_.prologue) {
@@ -249,9 +249,8 @@ std::string DeviceFunctionEmitter::paramName(const loop::Param &p) const {
 }
 
 std::string DeviceFunctionEmitter::freshName(const std::string &base) const {
-    const std::set<std::string> taken = loop::namesUsed(f_);
     std::string name = base;
-    for (int k = 2; taken.count(name); ++k)
+    for (int k = 2; taken_.count(name); ++k)
         name = fmt::format("{}{}", base, k);
     return name;
 }

@@ -320,23 +320,11 @@ void DeviceFunctionEmitter::launch(const std::string &kernel, const std::string 
             cppStringLiteral(context_.empty() ? f_.name + "()" : context_));
 }
 
-bool usesCheckedIndex(const std::vector<StmtPtr> &region) {
-    bool found = false;
-    loop::forEachExpr(region, [&](const loop::Expr &e) {
-        found |= e.kind == loop::ExprKind::Call && e.intrinsic == loop::Intrinsic::CheckedIndex;
-    });
-    return found;
-}
-
 void DeviceFunctionEmitter::addErrorParams(KernelInterface &k,
                                            const std::vector<StmtPtr> &region) const {
-    if (usesCheckedIndex(region))
+    if (loop::usesIntrinsic(region, loop::Intrinsic::CheckedIndex))
         k.params.push_back({"npc::cuda::IndexErrorState *index_error", "index_error.data()"});
-    bool powers = false;
-    loop::forEachExpr(region, [&](const loop::Expr &e) {
-        powers |= e.kind == loop::ExprKind::Call && e.intrinsic == loop::Intrinsic::IntPow;
-    });
-    if (powers)
+    if (loop::usesIntrinsic(region, loop::Intrinsic::IntPow))
         k.params.push_back({"unsigned *power_error", "device_power_error.data()"});
 }
 
@@ -345,7 +333,7 @@ std::string DeviceFunctionEmitter::powerErrorCondition() const {
 }
 
 void DeviceFunctionEmitter::raiseIndexErrors(const std::vector<StmtPtr> &region) {
-    if (usesCheckedIndex(region))
+    if (loop::usesIntrinsic(region, loop::Intrinsic::CheckedIndex))
         w_.line("index_error.raise_if_set();");
 }
 

@@ -7,21 +7,25 @@
 namespace npc {
 namespace {
 
-// C++20 keywords and alternative tokens, then names generated code uses.
-constexpr std::string_view kReserved[] = {
+// C++20 keywords and alternative tokens.
+constexpr std::string_view kKeywords[] = {
     "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
     "case", "catch", "char", "char16_t", "char32_t", "char8_t", "class", "co_await", "co_return",
     "co_yield", "compl", "concept", "const", "const_cast", "consteval", "constexpr", "constinit",
     "continue", "decltype", "default", "delete", "do", "double", "dynamic_cast", "else", "enum",
-    "errno", "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if",
-    "inline", "int", "int16_t", "int32_t", "int64_t", "int8_t", "long", "main", "mutable",
-    "namespace", "new", "noexcept", "not", "not_eq", "npc", "nullptr", "operator", "or", "or_eq",
-    "private", "protected", "public", "register", "reinterpret_cast", "requires", "return",
-    "short", "signed", "sizeof", "static", "static_assert", "static_cast", "std", "struct",
-    "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid",
-    "typename", "uint16_t", "uint32_t", "uint64_t", "uint8_t", "union", "unsigned", "using",
-    "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "INFINITY", "NAN",
-    "INT64_MIN", "NULL",
+    "explicit", "export", "extern", "false", "float", "for", "friend", "goto", "if", "inline",
+    "int", "long", "mutable", "namespace", "new", "noexcept", "not", "not_eq", "nullptr",
+    "operator", "or", "or_eq", "private", "protected", "public", "register", "reinterpret_cast",
+    "requires", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast",
+    "struct", "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef",
+    "typeid", "typename", "union", "unsigned", "using", "virtual", "void", "volatile", "wchar_t",
+    "while", "xor", "xor_eq",
+};
+
+// Names generated code uses, then macros of the headers it includes.
+constexpr std::string_view kReserved[] = {
+    "errno", "int16_t", "int32_t", "int64_t", "int8_t", "main", "npc", "std", "uint16_t",
+    "uint32_t", "uint64_t", "uint8_t", "INFINITY", "NAN", "INT64_MIN", "NULL",
     // Macros of the C and C++ standard headers the generated code includes.
     "EOF", "BUFSIZ", "CHAR_BIT", "CHAR_MAX", "CHAR_MIN", "SCHAR_MAX", "SCHAR_MIN", "UCHAR_MAX",
     "SHRT_MAX", "SHRT_MIN", "USHRT_MAX", "INT_MAX", "INT_MIN", "UINT_MAX", "LONG_MAX",
@@ -41,7 +45,12 @@ bool isReservedIdentifier(std::string_view name) {
         return true;
     if (name.size() >= 2 && name[0] == '_' && name[1] >= 'A' && name[1] <= 'Z')
         return true;
-    return std::find(std::begin(kReserved), std::end(kReserved), name) != std::end(kReserved);
+    return isCppKeyword(name) ||
+           std::find(std::begin(kReserved), std::end(kReserved), name) != std::end(kReserved);
+}
+
+bool isCppKeyword(std::string_view name) {
+    return std::find(std::begin(kKeywords), std::end(kKeywords), name) != std::end(kKeywords);
 }
 
 std::string cppIdentifier(std::string_view name) {

@@ -12,6 +12,9 @@ namespace npc {
 /// identifiers reserved by the language (`__` anywhere, or `_` + capital first).
 bool isReservedIdentifier(std::string_view name);
 
+/// True for C++20 keywords and alternative tokens (`new`, `class`, `xor`, ...).
+bool isCppKeyword(std::string_view name);
+
 /// The C++ spelling of a Python name: `name` itself when allowed, else with double
 /// underscores collapsed and `_py` appended (`new` -> `new_py`, `a__b` -> `a_b_py`); the
 /// emitters' derived names (`new_py_data`, `new_py_s0`) stay valid too.

@@ -217,6 +217,10 @@ void forEachExpr(const ExprPtr &e, const std::function<void(const Expr &)> &fn);
 /// Calls `fn` on every expression node of `stmts` and of the statements nested in them.
 void forEachExpr(const std::vector<StmtPtr> &stmts, const std::function<void(const Expr &)> &fn);
 
+/// True when `e`, or an expression of `stmts` at any depth, calls intrinsic `f`.
+bool usesIntrinsic(const ExprPtr &e, Intrinsic f);
+bool usesIntrinsic(const std::vector<StmtPtr> &stmts, Intrinsic f);
+
 /// Every name `f`'s code uses: parameters, allocations, variables, loop indices and the
 /// buffers loaded and stored (for passes and emitters that add names of their own).
 std::set<std::string> namesUsed(const Function &f);

@@ -131,6 +131,18 @@ void forEachExpr(const std::vector<StmtPtr> &stmts, const std::function<void(con
     }
 }
 
+bool usesIntrinsic(const ExprPtr &e, Intrinsic f) {
+    bool found = false;
+    forEachExpr(e, [&](const Expr &x) { found |= x.kind == ExprKind::Call && x.intrinsic == f; });
+    return found;
+}
+
+bool usesIntrinsic(const std::vector<StmtPtr> &stmts, Intrinsic f) {
+    bool found = false;
+    forEachExpr(stmts, [&](const Expr &x) { found |= x.kind == ExprKind::Call && x.intrinsic == f; });
+    return found;
+}
+
 namespace {
 void addNames(const std::vector<StmtPtr> &stmts, std::set<std::string> &out) {
     for (const StmtPtr &s : stmts) {
