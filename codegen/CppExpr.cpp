@@ -171,6 +171,7 @@ std::string intrinsicCall(const loop::Expr &e, Dialect d) {
     case Intrinsic::CheckedIndex:
         // `index_error` is declared by the function emitter (see FunctionEmitter::emit).
         return fmt::format("npc::checked_index({}, {}, {}, index_error)", arg(0), arg(1), arg(2));
+    case Intrinsic::Then: return fmt::format("(static_cast<void>({}), {})", arg(0), arg(1));
     case Intrinsic::BroadcastStride: return fmt::format("npc::bcast_stride({}, {})", arg(0), arg(1));
     case Intrinsic::Infinity: return fmt::format("npc::infinity<{}>()", type);
     case Intrinsic::Lowest: return fmt::format("npc::lowest<{}>()", type);

@@ -78,6 +78,7 @@ std::string_view intrinsicName(Intrinsic f) {
     case Intrinsic::RangeLength: return "range_length";
     case Intrinsic::NormalizeIndex: return "normalize_index";
     case Intrinsic::CheckedIndex: return "checked_index";
+    case Intrinsic::Then: return "then";
     case Intrinsic::BroadcastStride: return "bcast_stride";
     case Intrinsic::Infinity: return "infinity";
     case Intrinsic::Lowest: return "lowest";

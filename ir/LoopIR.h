@@ -49,6 +49,9 @@ enum class Intrinsic {
     /// out of bounds is recorded in the function's `index_error` flag (raised after the
     /// loop: OpenMP loops cannot throw) and gives 0. Axis -1: known in bounds, no check.
     CheckedIndex,
+    /// then(a, b): evaluates `a` for its effect (an index check whose value the result does
+    /// not need: `np.zeros(n)[idx]`), then gives `b`.
+    Then,
     BroadcastStride,             ///< npc::bcast_stride(view, axis): 0 for size-1 axes
     Infinity, Lowest, Highest,   ///< +inf / smallest / largest value of the dtype
     // Complex numbers (numpy.real, numpy.imag, numpy.conjugate; multiply and divide as

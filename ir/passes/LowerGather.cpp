@@ -45,6 +45,23 @@ std::vector<ExprPtr> Lowering::gatherIndex(const Node &n, const std::vector<Expr
     return result;
 }
 
+/// The gathered element. Its index checks run even where the operand's value does not
+/// depend on the index (a fill such as `np.zeros(n)[idx]`, a broadcast axis): NumPy
+/// raises IndexError for an out-of-bounds index whatever the values.
+ExprPtr Lowering::computeGather(const Node &n, const std::vector<ExprPtr> &idx) {
+    std::vector<ExprPtr> at = gatherIndex(n, idx);
+    ExprPtr value = scalarize(n.operand(), at);
+    for (const ExprPtr &i : at) {
+        if (i->kind != loop::ExprKind::Call || i->intrinsic != loop::Intrinsic::CheckedIndex)
+            continue;
+        bool read = false;
+        loop::forEachExpr(value, [&](const loop::Expr &e) { read = read || &e == i.get(); });
+        if (!read)
+            value = loop::call(loop::Intrinsic::Then, {i, value}, value->dtype);
+    }
+    return value;
+}
+
 /// numpy.flatnonzero as a stage of its own: one serial pass over the mask in C order that
 /// appends the flat position of every true element (the buffer's length, the number of
 /// true elements, was counted before).

@@ -49,7 +49,7 @@ ExprPtr Lowering::compute(const Node &n, const std::vector<ExprPtr> &idx) {
     case NodeKind::Copy: // a value of its own only once materialized; fused, it is its operand
         return scalarize(n.operand(), idx);
     case NodeKind::Gather:
-        return scalarize(n.operand(), gatherIndex(n, idx));
+        return computeGather(n, idx);
     case NodeKind::Nonzero:
         NPC_INTERNAL_ERROR("flatnonzero is always a stage of its own (lowerNonzero)");
     }
@@ -69,9 +69,6 @@ void Lowering::checkExtents(const Node &n) {
               fmt::format("extent:{}:{}", loop::str(failed), c.message));
     }
 }
-
-/// True for the integer dtypes whose C++ arithmetic can overflow (undefined behaviour)
-/// where NumPy wraps: int32 and int64 (smaller ones are promoted to int first).
 
 } // namespace detail
 

@@ -537,6 +537,7 @@ private:
     Storage lowerScan(const Node &n, const std::string &name);
     // Integer-array indexing and boolean masks (LowerGather.cpp).
     std::vector<ExprPtr> gatherIndex(const Node &n, const std::vector<ExprPtr> &idx);
+    ExprPtr computeGather(const Node &n, const std::vector<ExprPtr> &idx);
     Storage lowerNonzero(const Node &n, const std::string &name);
     bool prepareGatherTarget(const Node &target);
     std::vector<ExprPtr> viewIndex(const Node &n, const std::vector<ExprPtr> &idx);
