@@ -216,11 +216,12 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
     if (isMaskTarget(t) && v->type.rank() == 1 && !dimIsConst(v->type.shape[0], 1))
         v = maskValuesChecked(v, t->type.shape, loc);
     if (!shapeEqual(v->type.shape, t->type.shape)) {
+        std::string mismatch = fmt::format("could not broadcast input array from shape {} into "
+                                           "shape {}",
+                                           shapeStr(v->type.shape), shapeStr(t->type.shape));
         if (v->type.rank() > t->type.rank())
-            throw UserError(loc, fmt::format("could not broadcast input array from shape {} "
-                                             "into shape {}",
-                                             shapeStr(v->type.shape), shapeStr(t->type.shape)));
-        v = broadcastChecked(v, t->type.shape, loc);
+            throw UserError(loc, mismatch);
+        v = broadcastChecked(v, t->type.shape, loc, mismatch);
     }
     store(t, v, loc);
 }
@@ -274,12 +275,10 @@ NodePtr FunctionLowering::maskValuesChecked(const NodePtr &v, const Shape &targe
     return array::withChecks(array::makeBroadcast(v, target, loc), {check});
 }
 
-NodePtr FunctionLowering::broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc) {
+NodePtr FunctionLowering::broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc,
+                                           const std::string &message) {
     std::vector<array::ExtentCheck> checks;
     size_t lead = target.size() - static_cast<size_t>(v->type.rank());
-    std::string message = fmt::format("could not broadcast input array from shape {} into "
-                                      "shape {}",
-                                      shapeStr(v->type.shape), shapeStr(target));
     for (size_t a = 0; a < v->type.shape.size(); ++a) {
         const Dim &from = v->type.shape[a], &to = target[a + lead];
         if (dimEqual(from, to) || dimIsConst(from, 1))
@@ -398,12 +397,12 @@ void FunctionLowering::inPlace(const NodePtr &target, const NodePtr &result, arr
                                          dtypeName(target->type.dtype)));
     NodePtr value = array::makeCast(result, target->type.dtype, loc);
     if (!shapeEqual(value->type.shape, target->type.shape)) {
+        std::string mismatch = fmt::format("non-broadcastable output operand with shape {} "
+                                           "doesn't match the broadcast shape {}",
+                                           shapeStr(target->type.shape), shapeStr(value->type.shape));
         if (value->type.rank() > target->type.rank())
-            throw UserError(loc,
-                            fmt::format("non-broadcastable output operand with shape {} "
-                                        "doesn't match the broadcast shape {}",
-                                        shapeStr(target->type.shape), shapeStr(value->type.shape)));
-        value = broadcastChecked(value, target->type.shape, loc);
+            throw UserError(loc, mismatch);
+        value = broadcastChecked(value, target->type.shape, loc, mismatch);
     }
     store(target, value, loc);
 }

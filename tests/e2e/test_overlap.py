@@ -1,5 +1,5 @@
-"""kernels/overlap.py and kernels/store_shapes.py: in-place updates reading their own
-target, and run-time shape checks of stores."""
+"""kernels/overlap.py, store_shapes.py and inplace_broadcast.py: in-place updates reading
+their own target, and run-time shape checks of stores and in-place updates."""
 
 import numpy as np
 import pytest
@@ -28,3 +28,17 @@ def test_store_shape_mismatch_raises(kernels, ny):
 def test_element_read_before_update_in_loop(kernels):
     """v = x[0]; x[i:] += v inside a loop over i, as NumPy computes it."""
     kernels("element_then_update.py").check(np.array([2.0, -1.0, 0.5, 3.0, 10.0]))
+
+
+@pytest.mark.parametrize("na,nb", [(4, 4), (4, 1)])
+def test_inplace_broadcast(kernels, na, nb):
+    kernels("inplace_broadcast.py").check(np.arange(na) + 1.0, np.arange(nb) - 2.0,
+                                          np.ones((3, na)))
+
+
+@pytest.mark.parametrize("na,nb,words", [
+    (1, 4, "non-broadcastable output operand with shape"),  # the updated extent is 1
+    (2, 3, "operands could not be broadcast together")])
+def test_inplace_broadcast_mismatch_raises(kernels, na, nb, words):
+    kernels("inplace_broadcast.py").check_raises(
+        np.ones(na), np.arange(nb, dtype=np.float64), np.ones((3, na)), match=words)
