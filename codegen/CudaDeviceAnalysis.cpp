@@ -249,6 +249,16 @@ DeviceFunctionEmitter::segments(const std::vector<StmtPtr> &list) const {
         run.clear();
     };
     for (const StmtPtr &s : flat) {
+        if (s->kind == StmtKind::For && !s->compactCounter.empty()) {
+            // The counter, declared just before, is the compaction's own.
+            NPC_ASSERT(!run.empty() && run.back()->kind == StmtKind::Decl &&
+                           run.back()->name == s->compactCounter,
+                       "a compaction loop without its counter's declaration before it");
+            run.pop_back();
+            flush();
+            out.push_back({Role::Compaction, {s}});
+            continue;
+        }
         Role role = s->kind == StmtKind::Comment ? Role::Comment
                     : isControl(*s)              ? Role::Control
                     : isKernelLoop(*s)           ? Role::KernelLoop

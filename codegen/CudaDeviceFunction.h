@@ -111,9 +111,9 @@ protected:
 
 private:
     /// How a statement of the body runs: host control flow (Python's for, while, if,
-    /// break, continue, return; allocations), a kernel, host scalar code, or part of a
-    /// single-thread kernel.
-    enum class Role { Comment, Control, KernelLoop, HostScalar, SerialKernel };
+    /// break, continue, return; allocations), a kernel, a compaction (two kernels), host
+    /// scalar code, or part of a single-thread kernel.
+    enum class Role { Comment, Control, KernelLoop, Compaction, HostScalar, SerialKernel };
 
     /// Statements handled together: a comment, a control statement, a kernel loop, a host
     /// scalar statement, or a run of statements for one single-thread kernel.
@@ -251,6 +251,14 @@ private:
     /// iteration i runs on thread i modulo the grid's thread count, and computes the loops'
     /// indices from i (npc::cuda::unravel_next).
     void gridStrideLoop(const Stmt &device);
+    /// Declares the indices of the loops `nest` (rewritten for the device) at the flat
+    /// C-order position `flat` of their iterations.
+    void unravel(const std::vector<const Stmt *> &nest, const std::string &flat);
+    /// A compaction loop (Stmt::compactCounter) as two kernels over the same chunks of its
+    /// iterations, one per block: the first counts each chunk's true elements, the second
+    /// writes them from the total of the chunks before (npc::cuda::block_offset), in order
+    /// within its chunk (npc::cuda::compact_tile). Its counter is not used.
+    void compactionKernels(const StmtPtr &loopStmt);
 
     /// `base`, or `base2`, `base3`, ...: a name no statement or parameter of `f_` uses.
     std::string freshName(const std::string &base) const;

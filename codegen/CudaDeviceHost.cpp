@@ -97,6 +97,9 @@ void DeviceFunctionEmitter::emitList(const std::vector<StmtPtr> &list) {
         case Role::KernelLoop:
             parallelKernel(s);
             break;
+        case Role::Compaction:
+            compactionKernels(s);
+            break;
         case Role::HostScalar:
             hostScalar(s);
             break;

@@ -223,15 +223,158 @@ void DeviceFunctionEmitter::gridStrideLoop(const Stmt &device) {
         fmt::format("for (int64_t {0} = npc::cuda::thread_index(); {0} < {1}; {0} += "
                     "npc::cuda::thread_count())",
                     flat, count));
-    if (nest.size() > 1) {
-        const std::string rest = freshName("rest");
-        kernels_.line("int64_t {} = {};", rest, flat);
-        for (size_t i = nest.size() - 1; i > 0; --i)
-            kernels_.line("const int64_t {} = npc::cuda::unravel_next({}, {});", nest[i]->name,
-                          rest, expr(nest[i]->extent));
-        kernels_.line("const int64_t {} = {};", device.name, rest);
-    }
+    if (nest.size() > 1)
+        unravel(nest, flat);
     KernelBodyPrinter(kernels_).stmts(nest.back()->stmts);
+}
+
+void DeviceFunctionEmitter::unravel(const std::vector<const Stmt *> &nest,
+                                    const std::string &flat) {
+    if (nest.size() == 1) {
+        kernels_.line("const int64_t {} = {};", nest[0]->name, flat);
+        return;
+    }
+    const std::string rest = freshName("rest");
+    kernels_.line("int64_t {} = {};", rest, flat);
+    for (size_t i = nest.size() - 1; i > 0; --i)
+        kernels_.line("const int64_t {} = npc::cuda::unravel_next({}, {});", nest[i]->name, rest,
+                      expr(nest[i]->extent));
+    kernels_.line("const int64_t {} = {};", nest[0]->name, rest);
+}
+
+namespace {
+
+/// The loops of the compaction loop `s` (Stmt::compactCounter), outermost first.
+std::vector<const Stmt *> compactionNest(const Stmt &s) {
+    std::vector<const Stmt *> nest = {&s};
+    while (nest.back()->stmts.size() == 1 && nest.back()->stmts[0]->kind == StmtKind::For)
+        nest.push_back(nest.back()->stmts[0].get());
+    return nest;
+}
+
+/// A copy of the loops `nest` around `body`.
+StmtPtr nestAround(const std::vector<const Stmt *> &nest, std::vector<StmtPtr> body) {
+    for (size_t d = nest.size(); d-- > 0;)
+        body = {loop::forLoop(nest[d]->name, nest[d]->extent, std::move(body))};
+    return body[0];
+}
+
+} // namespace
+
+void DeviceFunctionEmitter::compactionKernels(const StmtPtr &loopStmt) {
+    const std::string &counter = loopStmt->compactCounter;
+    const std::vector<const Stmt *> nest = compactionNest(*loopStmt);
+    // The innermost body: the mask's statements, then
+    // `if (mask && counter < limit) { buffer[counter] = value; counter += 1 }`.
+    const std::vector<StmtPtr> &body = nest.back()->stmts;
+    NPC_ASSERT(!body.empty() && body.back()->kind == StmtKind::If &&
+                   body.back()->value->kind == loop::ExprKind::Binary &&
+                   body.back()->value->binaryOp == loop::BinaryOp::And &&
+                   !body.back()->stmts.empty() &&
+                   body.back()->stmts[0]->kind == StmtKind::Store,
+               "a compaction loop of an unexpected form");
+    const Stmt &test = *body.back();
+    const loop::ExprPtr mask = test.value->args[0];
+    const loop::ExprPtr limit = test.value->args[1]->args[1];
+    const Stmt &store = *test.stmts[0];
+    const DType valueType = store.value->dtype;
+    std::vector<StmtPtr> prefix(body.begin(), body.end() - 1);
+
+    const std::string extent = expr(onHostExpr(nestExtent(nest)));
+    const std::string blocks = freshName(counter + "_blocks");
+    const std::string chunk = freshName(counter + "_chunk");
+    const std::string counts = freshName(counter + "_counts");
+    w_.line("const unsigned {} = npc::cuda::grid_size({});", blocks, extent);
+    w_.line("const int64_t {} = npc::cuda::chunk_size({}, {});", chunk, extent, blocks);
+    w_.line("npc::cuda::DeviceArray<int64_t, 1> {}({{{}}});", counts, blocks);
+    const std::string config = fmt::format("{}, npc::cuda::kBlockSize", blocks);
+    const std::string flat = freshName("flat");
+    const std::string iterations = freshName("iterations");
+    const std::string end = freshName("stop");
+    auto chunkBounds = [&](const std::vector<const Stmt *> &device) {
+        kernels_.line("const int64_t {} = {};", iterations, expr(nestExtent(device)));
+        kernels_.line("const int64_t {} = npc::cuda::chunk_end({}, {});", end, chunk, iterations);
+    };
+
+    // Counts: each thread counts the true elements of its share of the block's chunk.
+    {
+        loop::ExprPtr one = loop::binary(loop::BinaryOp::Add, loop::var(counter, DType::Int64),
+                                         loop::intImm(1));
+        std::vector<StmtPtr> counting = prefix;
+        counting.push_back(loop::ifThen(mask, {loop::assign(counter, one)}));
+        StmtPtr region = nestAround(nest, counting);
+        KernelInterface k = interface(collectUses({region}), "", {counter});
+        addErrorParams(k, {region});
+        k.params.push_back({fmt::format("int64_t *NPC_RESTRICT {}", counts), counts + ".data()"});
+        k.params.push_back({"int64_t " + chunk, chunk});
+        std::string name = kernelName();
+        {
+            auto kernel = kernelHeader(name, k.params, true, "");
+            for (const std::string &l : k.prologue)
+                kernels_.line("{}", l);
+            kernels_.line("int64_t {} = 0;", counter);
+            const StmtPtr rewritten = rewriteForDevice(region, k.rename);
+            const std::vector<const Stmt *> device = compactionNest(*rewritten);
+            chunkBounds(device);
+            {
+                auto share = kernels_.block(fmt::format(
+                    "for (int64_t {0} = npc::cuda::chunk_begin({1}) + threadIdx.x; {0} < {2}; "
+                    "{0} += blockDim.x)",
+                    flat, chunk, end));
+                unravel(device, flat);
+                KernelBodyPrinter(kernels_).stmts(device.back()->stmts);
+            }
+            kernels_.line("npc::cuda::block_count({}, {});", counts, counter);
+        }
+        launch(name, config, k.params);
+    }
+
+    // Positions: each block writes its chunk's from the total of the chunks before, a tile
+    // of kBlockSize elements at a time.
+    const std::string keep = freshName("keep");
+    const std::string value = freshName("value");
+    const std::string tile = freshName("tile");
+    std::vector<StmtPtr> writing = prefix;
+    writing.push_back(loop::assign(keep, mask));
+    writing.push_back(loop::assign(value, store.value));
+    writing.push_back(loop::ifThen(
+        loop::binary(loop::BinaryOp::Lt, loop::var(counter, DType::Int64), limit),
+        {loop::store(store.name, loop::var(counter, DType::Int64), loop::var(value, valueType))}));
+    StmtPtr region = nestAround(nest, writing);
+    KernelInterface k = interface(collectUses({region}), "", {counter, keep, value});
+    addErrorParams(k, {region});
+    k.params.push_back(
+        {fmt::format("const int64_t *NPC_RESTRICT {}", counts), counts + ".data()"});
+    k.params.push_back({"int64_t " + chunk, chunk});
+    std::string name = kernelName();
+    {
+        auto kernel = kernelHeader(name, k.params, true, "");
+        for (const std::string &l : k.prologue)
+            kernels_.line("{}", l);
+        kernels_.line("int64_t {} = npc::cuda::block_offset({});", counter, counts);
+        const StmtPtr rewritten = rewriteForDevice(region, k.rename);
+        const std::vector<const Stmt *> device = compactionNest(*rewritten);
+        const std::vector<StmtPtr> &inner = device.back()->stmts;
+        const Stmt &bounded = *inner.back();
+        chunkBounds(device);
+        auto tiles = kernels_.block(
+            fmt::format("for (int64_t {0} = npc::cuda::chunk_begin({1}); {0} < {2}; {0} += "
+                        "blockDim.x)",
+                        tile, chunk, end));
+        kernels_.line("const int64_t {} = {} + threadIdx.x;", flat, tile);
+        kernels_.line("bool {} = false;", keep);
+        kernels_.line("{} {} = 0;", type(valueType), value);
+        {
+            auto inside = kernels_.block(fmt::format("if ({} < {})", flat, end));
+            unravel(device, flat);
+            KernelBodyPrinter(kernels_).stmts(
+                std::vector<StmtPtr>(inner.begin(), inner.end() - 1));
+        }
+        kernels_.line("{} = npc::cuda::compact_tile({}, {}, {}, {}, {}_data);", counter, keep,
+                      value, counter, expr(bounded.value->args[1]), store.name);
+    }
+    launch(name, config, k.params);
+    raiseIndexErrors({region});
 }
 
 void DeviceFunctionEmitter::argKernel(const StmtPtr &loopStmt) {

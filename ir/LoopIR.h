@@ -139,6 +139,13 @@ struct Stmt {
     bool argMin = true;
     /// For: a Python `for` loop (control flow): never parallel, may contain break.
     bool serial = false;
+    /// For: the outermost loop of a compaction (numpy.flatnonzero, see lowerNonzero in
+    /// ir/passes/LowerGather.cpp), whose counter, declared just before it, is this
+    /// variable. The loops nested in it (each the only statement of the one before) visit
+    /// the mask in C order; the innermost body computes the element's mask value, then ends
+    /// with `if (mask && counter < limit) { buffer[counter] = position; counter += 1 }`. A
+    /// target may run it in parallel (the CUDA target: counts per chunk, then a scan).
+    std::string compactCounter;
     bool returnsTuple = false;  ///< Return: the function returns a tuple
     /// Return: the variables returned (Var exprs; a tuple when the function returns
     /// one); Alloc: the extents of the buffer `name` of dtype `dtype`.

@@ -79,6 +79,8 @@ Storage Lowering::lowerNonzero(const Node &n, const std::string &name) {
         std::string v = loopVar(depth++);
         StmtPtr loop = loop::forLoop(v, extent, {});
         loop->reductionLoop = true; // the position written depends on earlier iterations
+        if (depth == 1)
+            loop->compactCounter = count;
         body->push_back(loop);
         body = &loop->stmts;
         ExprPtr iv = loop::var(v, DType::Int64);

@@ -666,6 +666,81 @@ __global__ void arg_combine(const T *values, const int64_t *positions, unsigned 
     *position = i;
 }
 
+// ---- compaction (numpy.flatnonzero of a mask, in C order) ---------------------------------
+// Two launches over the same `blocks` blocks of kBlockSize threads, each block taking one
+// chunk of consecutive flat positions: the first counts every chunk's true elements
+// (block_count), the second starts each block at the total of the chunks before its own
+// (block_offset) and writes its chunk's true positions in order, one tile of kBlockSize
+// elements at a time (compact_tile).
+
+/// Flat positions per block when `blocks` blocks share `n`: ceil(n / blocks).
+inline int64_t chunk_size(int64_t n, unsigned blocks) {
+    return (n + static_cast<int64_t>(blocks) - 1) / static_cast<int64_t>(blocks);
+}
+
+/// The first flat position of this block's chunk, and the end of it (at most `n`).
+__device__ inline int64_t chunk_begin(int64_t chunk) {
+    return static_cast<int64_t>(blockIdx.x) * chunk;
+}
+__device__ inline int64_t chunk_end(int64_t chunk, int64_t n) {
+    const int64_t end = (static_cast<int64_t>(blockIdx.x) + 1) * chunk;
+    return end < n ? end : n;
+}
+
+/// The sum of every thread's `value` over the block, returned to every thread (a tree in
+/// shared memory). Every thread of the block must call it; the block has kBlockSize threads.
+__device__ inline int64_t block_sum(int64_t value) {
+    __shared__ int64_t sums[kBlockSize];
+    const unsigned t = threadIdx.x;
+    __syncthreads(); // A previous call's threads may still be reading sums[0].
+    sums[t] = value;
+    __syncthreads();
+    for (unsigned stride = kBlockSize / 2; stride > 0; stride /= 2) {
+        if (t < stride)
+            sums[t] += sums[t + stride];
+        __syncthreads();
+    }
+    return sums[0];
+}
+
+/// Stores the block's total of its threads' `count` at `counts[blockIdx.x]`.
+__device__ inline void block_count(int64_t *counts, int64_t count) {
+    const int64_t total = block_sum(count);
+    if (threadIdx.x == 0)
+        counts[blockIdx.x] = total;
+}
+
+/// The sum of `counts[0]` to `counts[blockIdx.x - 1]`: where this block's chunk writes.
+__device__ inline int64_t block_offset(const int64_t *counts) {
+    int64_t before = 0;
+    for (unsigned b = threadIdx.x; b < blockIdx.x; b += blockDim.x)
+        before += counts[b];
+    return block_sum(before);
+}
+
+/// One tile of a compaction: the threads whose `keep` is true write their `value` to `out`
+/// in thread order from position `found` on (a prefix sum of `keep` over the block in
+/// shared memory), never at or past `limit`. Returns `found` plus the number kept (the
+/// same in every thread). Every thread of the block must call it.
+template <class T>
+__device__ int64_t compact_tile(bool keep, T value, int64_t found, int64_t limit, T *out) {
+    __shared__ int scan[kBlockSize]; // inclusive prefix sums of keep
+    const unsigned t = threadIdx.x;
+    __syncthreads(); // A previous tile's threads may still be reading scan.
+    scan[t] = keep ? 1 : 0;
+    __syncthreads();
+    for (unsigned offset = 1; offset < kBlockSize; offset *= 2) {
+        const int add = t >= offset ? scan[t - offset] : 0;
+        __syncthreads();
+        scan[t] += add;
+        __syncthreads();
+    }
+    const int64_t at = found + scan[t] - (keep ? 1 : 0);
+    if (keep && at < limit)
+        out[at] = value;
+    return found + scan[kBlockSize - 1];
+}
+
 namespace detail {
 template <class T> __global__ void fill_kernel(T *target, T value) {
     *target = value;

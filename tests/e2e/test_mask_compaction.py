@@ -1,0 +1,44 @@
+"""Boolean masks on both targets (the CUDA target's output on the CPU emulation): the
+compaction of a mask's true positions, which the CUDA target runs as two kernels over
+chunks of the mask (counts per chunk, then each chunk's positions from the total of the
+chunks before, a tile of threads at a time). Sizes cross the tile (256 threads) and, at
+300001 elements, give every block several tiles (the emulation has at most 512 blocks)."""
+
+import numpy as np
+import pytest
+
+
+@pytest.fixture
+def build(kernels_on_both_targets):
+    return kernels_on_both_targets
+
+
+@pytest.mark.parametrize("n,rows,fill", [(0, 0, 0.5), (1, 1, 0.5), (255, 90, 0.5),
+                                         (257, 86, 0.02), (1000, 400, 0.98),
+                                         (300001, 100001, 0.5)])
+def test_mask_reads(build, n, rows, fill):
+    rng = np.random.default_rng(n)
+    x = rng.uniform(-1, 1, size=n)
+    m = rng.uniform(-1, 1, size=(rows, 3))
+    b = rng.uniform(size=n) < fill
+    build("mask_read.py").check(x, m, b)
+
+
+@pytest.mark.parametrize("n,rows", [(12, 5), (70001, 3001)])
+def test_mask_writes(build, n, rows):
+    rng = np.random.default_rng(n + 100)
+    a = rng.uniform(-1, 1, size=n)
+    b = rng.uniform(-1, 1, size=n)
+    m = rng.uniform(-1, 1, size=(rows, 3))
+    vals = rng.uniform(-1, 1, size=int(np.count_nonzero(b > 0.5)))
+    build("mask_write.py").check(a, b, m, vals)
+
+
+@pytest.mark.parametrize("pattern", ["all", "none", "last", "first", "alternate"])
+def test_mask_patterns(build, pattern):
+    n = 140000
+    b = {"all": np.ones(n, bool), "none": np.zeros(n, bool),
+         "last": np.arange(n) == n - 1, "first": np.arange(n) == 0,
+         "alternate": np.arange(n) % 2 == 1}[pattern]
+    x = np.linspace(0.5, 1.5, n)  # no cancellation in the sums
+    build("mask_read.py").check(x, np.ones((3, 3)), b)
