@@ -51,6 +51,31 @@ BinaryOp mirrored(BinaryOp op) {
     }
 }
 
+/// `u op s` for `u` uint64 and `s` of a signed integer dtype, both of shape `shape`, exactly:
+/// NumPy 2 compares these without the promotion's float64, which rounds beyond 2**53. A
+/// negative `s` is below every uint64; else `s` compares as a uint64.
+NodePtr mixedSignComparison(BinaryOp op, const NodePtr &u, const NodePtr &s, SourceLoc loc) {
+    NodePtr wide = array::makeCast(s, DType::Int64, loc);
+    NodePtr zero = array::makeBroadcast(array::makeIntConstant(0, DType::Int64, false, loc),
+                                        wide->type.shape, loc);
+    NodePtr asUnsigned = array::makeBinary(op, u, array::makeCast(wide, DType::UInt64, loc), loc);
+    switch (op) {
+    case BinaryOp::Less: // s > 0 and u < s
+        return array::makeBinary(BinaryOp::LogicalAnd,
+                                 array::makeBinary(BinaryOp::Greater, wide, zero, loc), asUnsigned,
+                                 loc);
+    case BinaryOp::LessEqual: // s >= 0 and u <= s; likewise for ==
+    case BinaryOp::Equal:
+        return array::makeBinary(BinaryOp::LogicalAnd,
+                                 array::makeBinary(BinaryOp::GreaterEqual, wide, zero, loc),
+                                 asUnsigned, loc);
+    default: // >, >=, !=: s < 0 or u op s
+        return array::makeBinary(BinaryOp::LogicalOr,
+                                 array::makeBinary(BinaryOp::Less, wide, zero, loc), asUnsigned,
+                                 loc);
+    }
+}
+
 bool isLogical(BinaryOp op) {
     return op == BinaryOp::LogicalAnd || op == BinaryOp::LogicalOr || op == BinaryOp::LogicalXor;
 }
@@ -223,6 +248,14 @@ NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
     PromotionType pt = promote({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
     if (NodePtr folded = foldPythonInts(op, a, b, loc, false))
         return folded;
+    if (array::isComparison(op) && pt.dtype == DType::Float64 && isInteger(a->type.dtype) &&
+        isInteger(b->type.dtype)) { // uint64 and a signed integer dtype
+        Shape shape = broadcastShapes(a->type.shape, b->type.shape, loc);
+        a = array::makeBroadcast(a, shape, loc);
+        b = array::makeBroadcast(b, shape, loc);
+        return a->type.dtype == DType::UInt64 ? mixedSignComparison(op, a, b, loc)
+                                              : mixedSignComparison(mirrored(op), b, a, loc);
+    }
     DType dtype = pt.dtype;
     std::string_view name = array::binaryOpName(op);
     if (isComplex(dtype))
