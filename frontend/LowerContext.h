@@ -193,6 +193,10 @@ Dim extentArgument(const Value &v, const CallArgs &args, const char *what,
                    const std::string &negativeMessage = "negative dimensions are not allowed");
 /// True for a Python int literal (a weak integer constant).
 bool isWeakIntConstant(const array::NodePtr &n);
+/// True for a Python bool (a weak bool scalar): a literal, a `bool` argument, or a
+/// comparison of Python numbers. Python's arithmetic makes it an int (`True + True` is 2),
+/// where NumPy's bool stays bool.
+bool isPythonBool(const array::NodePtr &n);
 
 /// Broadcasts two shapes (numpy.broadcast_shapes); UserError at `loc` on mismatch.
 Shape broadcastShapes(const Shape &a, const Shape &b, SourceLoc loc);

@@ -55,7 +55,11 @@ Value tupleItem(const Value &tuple, const syntax::Subscript &s, SourceLoc loc) {
 } // namespace
 
 bool isWeakIntConstant(const NodePtr &n) {
-    return n->kind == array::NodeKind::Constant && n->type.weak && !isInexact(n->type.dtype);
+    return n->kind == array::NodeKind::Constant && n->type.weak && isInteger(n->type.dtype);
+}
+
+bool isPythonBool(const NodePtr &n) {
+    return n->type.weak && n->type.rank() == 0 && isBool(n->type.dtype);
 }
 
 std::string displayName(const std::string &q) {
@@ -137,7 +141,7 @@ Value ExprLowering::lower(const syntax::Expr &e) {
     if (auto *f = e.as<FloatLiteral>())
         return Value::array(array::makeFloatConstant(f->value, DType::Float64, true, e.loc), e.loc);
     if (auto *b = e.as<BoolLiteral>())
-        return Value::array(array::makeIntConstant(b->value, DType::Bool, false, e.loc), e.loc);
+        return Value::array(array::makeIntConstant(b->value, DType::Bool, true, e.loc), e.loc);
     if (auto *j = e.as<ImagLiteral>()) // `2.5j`: a Python complex, weak under NEP 50
         return Value::array(array::makeComplexConstant(0, j->value, DType::Complex128, true, e.loc),
                             e.loc);
@@ -323,6 +327,8 @@ NodePtr ExprLowering::power(NodePtr base, const syntax::Expr &exponent, SourceLo
 
 Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
     NodePtr v = lowerArray(*u.operand);
+    if (isPythonBool(v) && u.op != syntax::UnaryOp::Not) // -True is -1, as Python computes
+        v = array::makeCast(v, DType::Int64, true, e.loc);
     switch (u.op) {
     case syntax::UnaryOp::Pos:
         return Value::array(v, e.loc);

@@ -237,6 +237,8 @@ std::optional<std::pair<NodePtr, NodePtr>> pythonIntPower(BinaryOp op, const Nod
 } // namespace
 
 NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
+    const bool pythonOperands = a->type.weak && b->type.weak && a->type.rank() == 0 &&
+                                b->type.rank() == 0;
     std::optional<bool> decided = decidedByRange(op, a, b);
     if (!decided)
         decided = decidedByRange(mirrored(op), b, a);
@@ -286,15 +288,25 @@ NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
     a = array::makeBroadcast(castTo(a, dtype, loc), shape, loc);
     b = array::makeBroadcast(castTo(b, dtype, loc), shape, loc);
     NodePtr result = array::makeBinary(op, a, b, loc);
-    if (!pt.weak || array::isComparison(op) || isLogical(op))
+    // Python scalars give a Python scalar (weak); comparing Python numbers, a Python bool.
+    if (array::isComparison(op) ? !pythonOperands : !pt.weak || isLogical(op))
         return result;
-    // Both operands were Python scalars: the result stays a Python scalar (weak).
     array::Node weakResult = *result;
     weakResult.type.weak = true;
     return std::make_shared<const array::Node>(std::move(weakResult));
 }
 
 NodePtr ExprLowering::pythonOperator(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
+    // Python's bool is an int in arithmetic (True + True is 2); & | ^ keep bools.
+    bool arithmetic = op != BinaryOp::BitwiseAnd && op != BinaryOp::BitwiseOr &&
+                      op != BinaryOp::BitwiseXor && !array::isComparison(op);
+    if (arithmetic && a->type.weak && b->type.weak && a->type.rank() == 0 &&
+        b->type.rank() == 0) {
+        if (isPythonBool(a))
+            a = array::makeCast(a, DType::Int64, true, loc);
+        if (isPythonBool(b))
+            b = array::makeCast(b, DType::Int64, true, loc);
+    }
     checkPythonDivision(op, a, b, loc);
     if (auto floats = pythonIntPower(op, a, b, loc))
         std::tie(a, b) = *floats;
@@ -414,6 +426,16 @@ Handler unaryUfunc(UnaryOp op) {
         auto b = bind(args, {{"x", true}});
         return Value::array(lowering.unary(op, requireArray(b[0], args, "x"), args.loc), args.loc);
     };
+}
+
+/// Python's builtin abs: numpy.absolute, except that a Python bool is an int (abs(True)
+/// is 1).
+Value builtinAbs(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"x", true}});
+    NodePtr x = requireArray(b[0], args, "x");
+    if (isPythonBool(x))
+        x = array::makeCast(x, DType::Int64, true, args.loc);
+    return Value::array(lowering.unary(UnaryOp::Absolute, x, args.loc), args.loc);
 }
 
 Handler binaryUfunc(BinaryOp op) {
@@ -617,7 +639,7 @@ const std::map<std::string, Handler> &elementwiseFunctions() {
         {"numpy.not_equal", binaryUfunc(BinaryOp::NotEqual)},
         {"numpy.where", where},
         {"numpy.clip", clip},
-        {"builtins.abs", unaryUfunc(UnaryOp::Absolute)},
+        {"builtins.abs", builtinAbs},
         {"numpy.real", unaryUfunc(UnaryOp::Real)},
         {"numpy.imag", unaryUfunc(UnaryOp::Imag)},
         {"numpy.conj", unaryUfunc(UnaryOp::Conj)},

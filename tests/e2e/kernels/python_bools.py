@@ -1,0 +1,13 @@
+"""Python bools (literals, `bool` arguments, comparisons of Python numbers) in Python's
+arithmetic, where a bool is an int (True + True is 2); NumPy's bools (array elements,
+ufunc calls such as np.add) keep NumPy's bool rules (np.True_ + np.True_ is True)."""
+import numpy as np
+
+
+# npc export python_bools(int, float, bool, bool[:])
+def python_bools(n, x, flag, b):
+    t = True
+    t += True
+    return ((n > 3) + (x < 0), abs(n > 3), t, (n > 3) // (x < 0) * n, (n > 3) - (n > 5),
+            -(x < 0), ~flag, +flag, flag * 3 + flag, True + True, (n > 3) & (x < 0),
+            np.add(n > 3, x < 0), b[0] + b[1], flag + b, (n > 3) + 0.5)

@@ -1,0 +1,16 @@
+"""kernels/python_bools.py: arithmetic on Python bools follows Python (an int), on NumPy's
+bools NumPy (a bool), on both targets."""
+
+import numpy as np
+import pytest
+
+
+@pytest.fixture
+def kernel(kernels_on_both_targets):
+    return kernels_on_both_targets("python_bools.py")
+
+
+@pytest.mark.parametrize("n,flag,b", [(5, True, [True, True]), (1, False, [False, True]),
+                                      (4, True, [False, False])])
+def test_python_bools(kernel, n, flag, b):
+    kernel.check(n, -1.0, flag, np.array(b))
