@@ -230,6 +230,42 @@ NodePtr affine(ExprLowering &lowering, const NodePtr &iota, const NodePtr &first
     return y;
 }
 
+/// NumPy's OverflowError of numpy.arange with an integer dtype `t` and constant start and
+/// step: its first element `first` must fit `t` when the result has one element or more,
+/// and `second` (start + step) when it has two or more (np.arange(-5, 5, dtype=np.uint8)
+/// raises; np.arange(250, 260, dtype=np.uint8) wraps after 255, as NumPy's does). A located
+/// error (at `start`, or the call `loc` for the second element) when the length is a
+/// constant, else run-time checks.
+std::vector<array::ExtentCheck> arangeRangeChecks(ExprLowering &lowering, int64_t first,
+                                                  int64_t second, DType t, const Dim &length,
+                                                  const NodePtr &runtimeLength, SourceLoc start,
+                                                  SourceLoc loc) {
+    std::vector<array::ExtentCheck> checks;
+    for (auto [value, elements] : {std::pair{first, int64_t{1}}, std::pair{second, int64_t{2}}}) {
+        bool fits = isUnsignedInteger(t)
+                        ? value >= 0 && static_cast<uint64_t>(value) <= integerMax(t)
+                        : value >= integerMin(t) &&
+                              static_cast<uint64_t>(std::max<int64_t>(value, 0)) <= integerMax(t);
+        if (fits)
+            continue;
+        std::string message =
+            fmt::format("Python integer {} out of bounds for {}", value, dtypeName(t));
+        if (auto n = dimConstValue(length)) {
+            if (*n >= elements)
+                throw UserError(elements == 1 ? start : loc, message);
+            continue;
+        }
+        // Raised when the run-time length reaches `elements` (then `reached` is 1, not 0).
+        NodePtr reached = array::makeCast(
+            lowering.binary(BinaryOp::GreaterEqual, runtimeLength,
+                            array::makeIntConstant(elements, DType::Int64, false, loc), loc),
+            DType::Int64, loc);
+        checks.push_back({dimValue(reached, fmt::format("len(arange) >= {}", elements)),
+                          dimConst(0), false, message, "OverflowError"});
+    }
+    return checks;
+}
+
 /// numpy.arange([start,] stop[, step], dtype=None). NumPy's length is
 /// ceil((stop - start) / step) and its values `first + i * delta` in the result dtype,
 /// with first = start and delta = (start + step) - start converted to that dtype (so
@@ -253,6 +289,7 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
                     step->kind == NodeKind::Constant;
 
     Dim length;
+    NodePtr runtimeLength; // the length as an int64 scalar, when only the run time knows it
     if (constant && !anyFloat) {
         int64_t s = start->intValue, e = stop->intValue, st = step->intValue;
         if (st == 0)
@@ -298,11 +335,11 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
         }
         for (const NodePtr &bound : {start, stop, step})
             requireSizeExpression(bound, bound->loc, args);
-        if (!length) {
-            NodePtr clamped = lowering.binary(BinaryOp::Maximum, count, zero, loc);
-            length = dimValue(clamped, fmt::format("len(arange({}, {}, {}))", exprText(start),
-                                                   exprText(stop), exprText(step)));
-        }
+        runtimeLength = lowering.binary(BinaryOp::Maximum, count, zero, loc);
+        if (!length)
+            length = dimValue(runtimeLength, fmt::format("len(arange({}, {}, {}))",
+                                                         exprText(start), exprText(stop),
+                                                         exprText(step)));
     }
     if (isBool(t))
         throw UserError(loc, "np.arange() with dtype=bool is not supported by npc");
@@ -310,6 +347,7 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
     // NumPy's fill: first = t(start), next = t(start + step), delta = next - first in t;
     // element 0 is first, element 1 next, element i > 1 first + i * delta.
     NodePtr first, next, delta;
+    std::vector<array::ExtentCheck> checks;
     if (start->kind == NodeKind::Constant && step->kind == NodeKind::Constant) {
         bool ints = !isFloat(start->type.dtype) && !isFloat(step->type.dtype);
         if (isFloat(t)) {
@@ -329,6 +367,8 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
             int64_t s = ints ? start->intValue : static_cast<int64_t>(constantNumber(start));
             int64_t sum = ints ? start->intValue + step->intValue
                                : static_cast<int64_t>(constantNumber(start) + constantNumber(step));
+            checks = arangeRangeChecks(lowering, s, sum, t, length, runtimeLength, start->loc,
+                                       loc);
             first = array::makeIntConstant(wrapInt(s, t), t, false, loc);
             delta =
                 array::makeIntConstant(wrapInt(wrapInt(sum, t) - wrapInt(s, t), t), t, false, loc);
@@ -355,6 +395,8 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
                                 array::makeIntConstant(1, DType::Int64, false, loc), loc),
                 array::makeBroadcast(next, y->type.shape, loc), y, loc);
     }
+    if (!checks.empty())
+        y = array::withChecks(y, std::move(checks));
     return Value::array(array::withName(y, "arange"), loc);
 }
 

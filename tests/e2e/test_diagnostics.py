@@ -255,6 +255,16 @@ CASES = [
         def f(x):
             return x + 300
         """, "Python integer 300 out of bounds for uint8", (5, "300")),
+    ("arange-start-out-of-range", """
+        # npc export f(int)
+        def f(n):
+            return np.arange(-5, 5, dtype=np.uint8) + n
+        """, "Python integer -5 out of bounds for uint8", (5, "-5")),
+    ("arange-second-out-of-range", """
+        # npc export f(int)
+        def f(n):
+            return np.arange(0, -3, -1, dtype=np.uint8) + n
+        """, "Python integer -1 out of bounds for uint8", (5, "np.arange")),
     ("second-overload-only", """
         # npc export f(float64[:])
         # npc export f(uint8[:])
