@@ -569,13 +569,24 @@ NodePtr stackSequence(ExprLowering &lowering, const Value &v, DType t, const Cal
         items.push_back(stackSequence(lowering, e, t, args, depth + 1));
     if (items.empty())
         return array::makeBroadcast(scalarConstant(0, t, v.loc), {dimConst(0)}, v.loc);
-    for (const NodePtr &item : items)
-        if (!shapeEqual(item->type.shape, items[0]->type.shape))
-            throw UserError(v.loc, fmt::format("setting an array element with a sequence. The "
-                                               "requested array has an inhomogeneous shape after "
-                                               "{} dimensions (shapes {} and {})",
-                                               depth + 1, shapeStr(items[0]->type.shape),
-                                               shapeStr(item->type.shape)));
+    // Extents only the run time knows are checked then (`np.array([a, b[:n]])`).
+    std::vector<array::ExtentCheck> checks;
+    for (const NodePtr &item : items) {
+        const Shape &first = items[0]->type.shape, &shape = item->type.shape;
+        std::string message = fmt::format("setting an array element with a sequence. The "
+                                          "requested array has an inhomogeneous shape after {} "
+                                          "dimensions (shapes {} and {})",
+                                          depth + 1, shapeStr(first), shapeStr(shape));
+        if (shape.size() != first.size())
+            throw UserError(v.loc, message);
+        for (size_t a = 0; a < shape.size(); ++a) {
+            if (dimEqual(shape[a], first[a]))
+                continue;
+            if (dimConstValue(shape[a]) && dimConstValue(first[a]))
+                throw UserError(v.loc, message);
+            checks.push_back({shape[a], first[a], false, message});
+        }
+    }
     Shape shape{dimConst(static_cast<int64_t>(items.size()))};
     shape.insert(shape.end(), items[0]->type.shape.begin(), items[0]->type.shape.end());
     NodePtr result = array::makeBroadcast(items.back(), shape, v.loc);
@@ -588,7 +599,7 @@ NodePtr stackSequence(ExprLowering &lowering, const Value &v, DType t, const Cal
         result =
             array::makeWhere(selected, array::makeBroadcast(items[k], shape, v.loc), result, v.loc);
     }
-    return result;
+    return checks.empty() ? result : array::withChecks(result, std::move(checks));
 }
 
 /// numpy.array / numpy.asarray of a nested literal sequence, or of an array (a copy for
