@@ -117,6 +117,9 @@ public:
         StmtPtr out = loop::forLoop(p.name, p.extent, std::move(body));
         out->parallel = p.parallel;
         out->reductionLoop = p.reductionLoop;
+        out->reductionVar = p.reductionVar;
+        out->reductionOp = p.reductionOp;
+        out->reductionCall = p.reductionCall;
         return out;
     }
 
@@ -481,14 +484,19 @@ void vectorizeBlock(std::vector<StmtPtr> &stmts, int lanes, std::set<std::string
         }
         bool candidate = s->kind == StmtKind::For && s->parallel && s->reductionVar.empty() &&
                          s->argIndexVar.empty();
+        // A whole-array minimum/maximum: its rows' inner loops keep lane-wise partial
+        // extrema too (exact in any order), combined into the thread's accumulator.
+        bool extremum = s->kind == StmtKind::For && s->parallel && s->reductionCall.has_value();
         std::vector<StmtPtr> replacement;
         ExprPtr longRows;
         InnerVectorizer inner(lanes, names);
-        if (candidate && inner.applies(*s, longRows)) {
+        if ((candidate || extremum) && inner.applies(*s, longRows)) {
             // Rows too short to fill the lanes run in groups of rows instead.
             StmtPtr rows = inner.run(*s);
             if (longRows) {
-                std::vector<StmtPtr> outer = LoopVectorizer(*s, lanes, names).run();
+                std::vector<StmtPtr> outer;
+                if (candidate)
+                    outer = LoopVectorizer(*s, lanes, names).run();
                 if (outer.empty())
                     outer = {s};
                 rows = loop::ifThen(longRows, {rows}, std::move(outer));
