@@ -171,6 +171,11 @@ std::string intrinsicCall(const loop::Expr &e, Dialect d) {
     case Intrinsic::CheckedIndex:
         // `index_error` is declared by the function emitter (see FunctionEmitter::emit).
         return fmt::format("npc::checked_index({}, {}, {}, index_error)", arg(0), arg(1), arg(2));
+    case Intrinsic::ArgMinBetter:
+    case Intrinsic::ArgMaxBetter:
+        return fmt::format("npc::arg_better<{}>({}, {}, {}, {})",
+                           e.intrinsic == Intrinsic::ArgMinBetter ? "true" : "false", arg(0), arg(1),
+                           arg(2), arg(3));
     case Intrinsic::Then: return fmt::format("(static_cast<void>({}), {})", arg(0), arg(1));
     case Intrinsic::BroadcastStride: return fmt::format("npc::bcast_stride({}, {})", arg(0), arg(1));
     case Intrinsic::Infinity: return fmt::format("npc::infinity<{}>()", type);

@@ -79,6 +79,8 @@ std::string_view intrinsicName(Intrinsic f) {
     case Intrinsic::NormalizeIndex: return "normalize_index";
     case Intrinsic::CheckedIndex: return "checked_index";
     case Intrinsic::Then: return "then";
+    case Intrinsic::ArgMinBetter: return "argmin_better";
+    case Intrinsic::ArgMaxBetter: return "argmax_better";
     case Intrinsic::BroadcastStride: return "bcast_stride";
     case Intrinsic::Infinity: return "infinity";
     case Intrinsic::Lowest: return "lowest";

@@ -49,6 +49,10 @@ enum class Intrinsic {
     /// out of bounds is recorded in the function's `index_error` flag (raised after the
     /// loop: OpenMP loops cannot throw) and gives 0. Axis -1: known in bounds, no check.
     CheckedIndex,
+    /// arg_better(v, p, best, bestPosition): (v, p) comes before the best so far in
+    /// numpy.argmin's order (ArgMinBetter: the first NaN, else the smaller value, ties to the
+    /// smaller position) or numpy.argmax's (ArgMaxBetter): npc::arg_better<Min>.
+    ArgMinBetter, ArgMaxBetter,
     /// then(a, b): evaluates `a` for its effect (an index check whose value the result does
     /// not need: `np.zeros(n)[idx]`), then gives `b`.
     Then,

@@ -26,6 +26,28 @@ bool mentions(const ExprPtr &e, const std::set<std::string> &names) {
     return false;
 }
 
+/// `e` with the variables `lanes` names (scalars) read from their lane arrays at `lane`.
+ExprPtr laneRead(const ExprPtr &e, const std::map<std::string, std::string> &lanes,
+                 const ExprPtr &lane) {
+    if (!e)
+        return e;
+    if (e->kind == ExprKind::Var && e->args.empty()) {
+        auto it = lanes.find(e->name);
+        return it == lanes.end() ? e : loop::laneVar(it->second, e->dtype, lane);
+    }
+    std::vector<ExprPtr> args;
+    bool changed = false;
+    for (const ExprPtr &a : e->args) {
+        args.push_back(laneRead(a, lanes, lane));
+        changed = changed || args.back() != a;
+    }
+    if (!changed)
+        return e;
+    auto copy = std::make_shared<loop::Expr>(*e);
+    copy->args = std::move(args);
+    return copy;
+}
+
 /// Collects every variable name declared anywhere in `stmts`.
 void declaredNames(const std::vector<StmtPtr> &stmts, std::set<std::string> &out) {
     for (const StmtPtr &s : stmts) {
@@ -66,6 +88,7 @@ public:
     /// least one. `cond` is then the run-time test that they are long enough to fill the
     /// lanes (null when their extents are constants that do).
     bool applies(const Stmt &p, ExprPtr &cond) {
+        arg_ = p.argIndexVar.empty() ? nullptr : &p;
         std::set<std::string> inside = {p.name};
         declaredNames(p.stmts, inside);
         int loops = 0;
@@ -79,7 +102,8 @@ public:
                 break;
             case StmtKind::For: {
                 std::vector<Accumulator> accs;
-                if (!vectorizable(*s, accs) || mentions(s->extent, inside))
+                bool ok = arg_ ? argVectorizable(*s) : vectorizable(*s, accs);
+                if (!ok || mentions(s->extent, inside))
                     return false;
                 ++loops;
                 if (s->extent->kind == ExprKind::IntImm) {
@@ -109,9 +133,14 @@ public:
                 body.push_back(s);
                 continue;
             }
-            std::vector<Accumulator> accs;
-            vectorizable(*s, accs);
-            std::vector<StmtPtr> inner = accs.empty() ? elementwise(*s) : reduction(*s, accs);
+            std::vector<StmtPtr> inner;
+            if (arg_) {
+                inner = argReduction(*s);
+            } else {
+                std::vector<Accumulator> accs;
+                vectorizable(*s, accs);
+                inner = accs.empty() ? elementwise(*s) : reduction(*s, accs);
+            }
             body.insert(body.end(), inner.begin(), inner.end());
         }
         StmtPtr out = loop::forLoop(p.name, p.extent, std::move(body));
@@ -120,6 +149,9 @@ public:
         out->reductionVar = p.reductionVar;
         out->reductionOp = p.reductionOp;
         out->reductionCall = p.reductionCall;
+        out->argIndexVar = p.argIndexVar;
+        out->argValueVar = p.argValueVar;
+        out->argMin = p.argMin;
         return out;
     }
 
@@ -210,6 +242,109 @@ private:
         return ok && indexed;
     }
 
+    /// An inner loop of a whole-array argmin/argmax (arg_): it declares scalars and updates
+    /// the running value and position, nothing else.
+    bool argVectorizable(const Stmt &l) const {
+        if (l.parallel || l.serial || l.simd || !l.reductionVar.empty())
+            return false;
+        int value = 0, position = 0;
+        for (const StmtPtr &s : l.stmts) {
+            if (s->kind == StmtKind::Comment)
+                continue;
+            if (s->kind == StmtKind::Decl && !s->lanes && s->value)
+                continue;
+            if (s->kind != StmtKind::Assign || s->offset)
+                return false;
+            value += s->name == arg_->argValueVar;
+            position += s->name == arg_->argIndexVar;
+            if (s->name != arg_->argValueVar && s->name != arg_->argIndexVar)
+                return false;
+        }
+        return value == 1 && position == 1;
+    }
+
+    /// Lane-wise running (value, position) pairs of an argmin/argmax, each the first
+    /// extreme of its lane's elements, combined after the loop by npc::arg_better, which
+    /// orders pairs as NumPy's rule does (the first NaN, else the extreme, ties to the
+    /// smaller position): the result is the serial loop's whatever the lanes.
+    ///   var value_lanes[lanes], position_lanes[lanes]; simd for lane { ... = value, position }
+    ///   for k_block { simd for lane { let k = ...; body on the lanes' value and position } }
+    ///   for lane { if arg_better(value_lanes[lane], position_lanes[lane], value, position)
+    ///              { value = value_lanes[lane]; position = position_lanes[lane] } }
+    ///   for k_rest { let k = ...; body }
+    std::vector<StmtPtr> argReduction(const Stmt &l) {
+        const std::string &value = arg_->argValueVar, &position = arg_->argIndexVar;
+        DType valueType = DType::Float64;
+        for (const StmtPtr &s : l.stmts)
+            if (s->kind == StmtKind::Assign && s->name == value)
+                valueType = s->value->dtype;
+        std::string lane = freshName(names_, "lane");
+        std::string blockVar = freshName(names_, l.name + "_block");
+        std::string rest = freshName(names_, l.name + "_rest");
+        std::map<std::string, std::string> lanes = {
+            {value, freshName(names_, value + "_lanes")},
+            {position, freshName(names_, position + "_lanes")}};
+        ExprPtr laneIdx = loop::var(lane, DType::Int64);
+        ExprPtr w = loop::intImm(lanes_);
+        ExprPtr blocks = loop::binary(loop::BinaryOp::Div, l.extent, w);
+        ExprPtr done = loop::binary(loop::BinaryOp::Mul, blocks, w);
+        auto laneOf = [&](const std::string &name, DType t) {
+            return loop::laneVar(lanes.at(name), t, laneIdx);
+        };
+
+        std::vector<StmtPtr> out, init, combine;
+        for (auto [name, t] : {std::pair{value, valueType}, std::pair{position, DType::Int64}}) {
+            StmtPtr d = loop::decl(lanes.at(name), t, nullptr, true);
+            d->lanes = lanes_;
+            out.push_back(d);
+            init.push_back(loop::assignLane(lanes.at(name), laneIdx, loop::var(name, t)));
+        }
+        StmtPtr initLoop = loop::forLoop(lane, w, std::move(init));
+        initLoop->simd = true;
+        out.push_back(initLoop);
+
+        std::vector<StmtPtr> laneBody = {loop::decl(
+            l.name, DType::Int64,
+            loop::binary(loop::BinaryOp::Add,
+                         loop::binary(loop::BinaryOp::Mul, loop::var(blockVar, DType::Int64), w),
+                         laneIdx))};
+        for (const StmtPtr &s : l.stmts) {
+            if (s->kind == StmtKind::Decl)
+                laneBody.push_back(loop::decl(s->name, s->dtype, laneRead(s->value, lanes, laneIdx),
+                                              s->mutableVar));
+            else if (s->kind == StmtKind::Assign)
+                laneBody.push_back(loop::assignLane(lanes.at(s->name), laneIdx,
+                                                    laneRead(s->value, lanes, laneIdx)));
+        }
+        StmtPtr lanesLoop = loop::forLoop(lane, w, std::move(laneBody));
+        lanesLoop->simd = true;
+        StmtPtr blockLoop = loop::forLoop(blockVar, blocks, {lanesLoop});
+        blockLoop->reductionLoop = true;
+        out.push_back(blockLoop);
+
+        ExprPtr better = loop::call(
+            arg_->argMin ? loop::Intrinsic::ArgMinBetter : loop::Intrinsic::ArgMaxBetter,
+            {laneOf(value, valueType), laneOf(position, DType::Int64),
+             loop::var(value, valueType), loop::var(position, DType::Int64)},
+            DType::Bool);
+        combine.push_back(loop::ifThen(better, {loop::assign(value, laneOf(value, valueType)),
+                                                loop::assign(position,
+                                                             laneOf(position, DType::Int64))}));
+        StmtPtr combineLoop = loop::forLoop(lane, w, std::move(combine));
+        combineLoop->reductionLoop = true;
+        out.push_back(combineLoop);
+
+        std::vector<StmtPtr> restBody = {loop::decl(
+            l.name, DType::Int64,
+            loop::binary(loop::BinaryOp::Add, done, loop::var(rest, DType::Int64)))};
+        restBody.insert(restBody.end(), l.stmts.begin(), l.stmts.end());
+        StmtPtr restLoop =
+            loop::forLoop(rest, loop::binary(loop::BinaryOp::Sub, l.extent, done), restBody);
+        restLoop->reductionLoop = true;
+        out.push_back(restLoop);
+        return out;
+    }
+
     /// Independent iterations: the loop itself becomes `omp simd`.
     std::vector<StmtPtr> elementwise(const Stmt &l) {
         StmtPtr out = loop::forLoop(l.name, l.extent, l.stmts);
@@ -288,6 +423,7 @@ private:
 
     int lanes_;
     std::set<std::string> &names_;
+    const Stmt *arg_ = nullptr; ///< the argmin/argmax loop being vectorized, if any
 };
 
 class LoopVectorizer {
@@ -484,9 +620,11 @@ void vectorizeBlock(std::vector<StmtPtr> &stmts, int lanes, std::set<std::string
         }
         bool candidate = s->kind == StmtKind::For && s->parallel && s->reductionVar.empty() &&
                          s->argIndexVar.empty();
-        // A whole-array minimum/maximum: its rows' inner loops keep lane-wise partial
-        // extrema too (exact in any order), combined into the thread's accumulator.
-        bool extremum = s->kind == StmtKind::For && s->parallel && s->reductionCall.has_value();
+        // A whole-array minimum/maximum or argmin/argmax: its rows' inner loops keep
+        // lane-wise partial extrema (exact in any order) or (value, position) pairs
+        // (combined by NumPy's order), folded into the thread's accumulator.
+        bool extremum = s->kind == StmtKind::For && s->parallel &&
+                        (s->reductionCall.has_value() || !s->argIndexVar.empty());
         std::vector<StmtPtr> replacement;
         ExprPtr longRows;
         InnerVectorizer inner(lanes, names);

@@ -61,6 +61,15 @@ def test_extremes2d_nans(kernels, rows):
     assert out[2] == first and out[3] == first
 
 
+def test_extremes2d_nans_in_one_row(kernels):
+    """Two NaNs in one row, the later one in a lower SIMD lane (columns 9 and 3 of 8-wide
+    lanes): the first in C order still wins."""
+    x = data((300, 701), np.float64)
+    x[7, [9, 3]] = np.nan
+    out = kernels("nests_extremes.py").check(x, threads=3)
+    assert out[2] == out[3] == 7 * 701 + 3
+
+
 @pytest.mark.parametrize("shape", [(1, 1, 4001), (3, 50, 41), (40, 1, 3)], ids=str)
 def test_nests3d(kernels, shape):
     kernels("nests_3d.py").check(data(shape, np.float32))
