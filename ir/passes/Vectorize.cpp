@@ -266,83 +266,36 @@ private:
     /// Lane-wise running (value, position) pairs of an argmin/argmax, each the first
     /// extreme of its lane's elements, combined after the loop by npc::arg_better, which
     /// orders pairs as NumPy's rule does (the first NaN, else the extreme, ties to the
-    /// smaller position): the result is the serial loop's whatever the lanes.
-    ///   var value_lanes[lanes], position_lanes[lanes]; simd for lane { ... = value, position }
-    ///   for k_block { simd for lane { let k = ...; body on the lanes' value and position } }
-    ///   for lane { if arg_better(value_lanes[lane], position_lanes[lane], value, position)
-    ///              { value = value_lanes[lane]; position = position_lanes[lane] } }
-    ///   for k_rest { let k = ...; body }
+    /// smaller position): the result is the serial loop's whatever the lanes. The lane body
+    /// reads and updates the lanes' value and position; the combination is
+    ///   if arg_better(value_lanes[lane], position_lanes[lane], value, position)
+    ///       { value = value_lanes[lane]; position = position_lanes[lane] }
     std::vector<StmtPtr> argReduction(const Stmt &l) {
         const std::string &value = arg_->argValueVar, &position = arg_->argIndexVar;
         DType valueType = DType::Float64;
         for (const StmtPtr &s : l.stmts)
             if (s->kind == StmtKind::Assign && s->name == value)
                 valueType = s->value->dtype;
-        std::string lane = freshName(names_, "lane");
-        std::string blockVar = freshName(names_, l.name + "_block");
-        std::string rest = freshName(names_, l.name + "_rest");
-        std::map<std::string, std::string> lanes = {
-            {value, freshName(names_, value + "_lanes")},
-            {position, freshName(names_, position + "_lanes")}};
-        ExprPtr laneIdx = loop::var(lane, DType::Int64);
-        ExprPtr w = loop::intImm(lanes_);
-        ExprPtr blocks = loop::binary(loop::BinaryOp::Div, l.extent, w);
-        ExprPtr done = loop::binary(loop::BinaryOp::Mul, blocks, w);
-        auto laneOf = [&](const std::string &name, DType t) {
-            return loop::laneVar(lanes.at(name), t, laneIdx);
-        };
-
-        std::vector<StmtPtr> out, init, combine;
-        for (auto [name, t] : {std::pair{value, valueType}, std::pair{position, DType::Int64}}) {
-            StmtPtr d = loop::decl(lanes.at(name), t, nullptr, true);
-            d->lanes = lanes_;
-            out.push_back(d);
-            init.push_back(loop::assignLane(lanes.at(name), laneIdx, loop::var(name, t)));
-        }
-        StmtPtr initLoop = loop::forLoop(lane, w, std::move(init));
-        initLoop->simd = true;
-        out.push_back(initLoop);
-
-        std::vector<StmtPtr> laneBody = {loop::decl(
-            l.name, DType::Int64,
-            loop::binary(loop::BinaryOp::Add,
-                         loop::binary(loop::BinaryOp::Mul, loop::var(blockVar, DType::Int64), w),
-                         laneIdx))};
-        for (const StmtPtr &s : l.stmts) {
+        auto laneStmt = [](const StmtPtr &s, const LaneArrays &lanes, const ExprPtr &lane) {
             if (s->kind == StmtKind::Decl)
-                laneBody.push_back(loop::decl(s->name, s->dtype, laneRead(s->value, lanes, laneIdx),
-                                              s->mutableVar));
-            else if (s->kind == StmtKind::Assign)
-                laneBody.push_back(loop::assignLane(lanes.at(s->name), laneIdx,
-                                                    laneRead(s->value, lanes, laneIdx)));
-        }
-        StmtPtr lanesLoop = loop::forLoop(lane, w, std::move(laneBody));
-        lanesLoop->simd = true;
-        StmtPtr blockLoop = loop::forLoop(blockVar, blocks, {lanesLoop});
-        blockLoop->reductionLoop = true;
-        out.push_back(blockLoop);
-
-        ExprPtr better = loop::call(
-            arg_->argMin ? loop::Intrinsic::ArgMinBetter : loop::Intrinsic::ArgMaxBetter,
-            {laneOf(value, valueType), laneOf(position, DType::Int64),
-             loop::var(value, valueType), loop::var(position, DType::Int64)},
-            DType::Bool);
-        combine.push_back(loop::ifThen(better, {loop::assign(value, laneOf(value, valueType)),
-                                                loop::assign(position,
-                                                             laneOf(position, DType::Int64))}));
-        StmtPtr combineLoop = loop::forLoop(lane, w, std::move(combine));
-        combineLoop->reductionLoop = true;
-        out.push_back(combineLoop);
-
-        std::vector<StmtPtr> restBody = {loop::decl(
-            l.name, DType::Int64,
-            loop::binary(loop::BinaryOp::Add, done, loop::var(rest, DType::Int64)))};
-        restBody.insert(restBody.end(), l.stmts.begin(), l.stmts.end());
-        StmtPtr restLoop =
-            loop::forLoop(rest, loop::binary(loop::BinaryOp::Sub, l.extent, done), restBody);
-        restLoop->reductionLoop = true;
-        out.push_back(restLoop);
-        return out;
+                return loop::decl(s->name, s->dtype, laneRead(s->value, lanes, lane),
+                                  s->mutableVar);
+            if (s->kind == StmtKind::Assign)
+                return loop::assignLane(lanes.at(s->name), lane, laneRead(s->value, lanes, lane));
+            return s;
+        };
+        auto combine = [&](const LaneArrays &lanes, const ExprPtr &lane) {
+            ExprPtr v = loop::laneVar(lanes.at(value), valueType, lane);
+            ExprPtr p = loop::laneVar(lanes.at(position), DType::Int64, lane);
+            ExprPtr better = loop::call(
+                arg_->argMin ? loop::Intrinsic::ArgMinBetter : loop::Intrinsic::ArgMaxBetter,
+                {v, p, loop::var(value, valueType), loop::var(position, DType::Int64)},
+                DType::Bool);
+            return std::vector<StmtPtr>{loop::ifThen(
+                better, {loop::assign(value, v), loop::assign(position, p)})};
+        };
+        return laneReduction(l, {{value, valueType}, {position, DType::Int64}}, laneStmt,
+                             combine);
     }
 
     /// Independent iterations: the loop itself becomes `omp simd`.
@@ -352,13 +305,53 @@ private:
         return {out};
     }
 
-    /// Lane-wise partial minima/maxima, combined in lane order after the loop:
-    ///   var acc_lanes[lanes]; simd for lane { acc_lanes[lane] = acc }
-    ///   for k_block in 0..N / lanes { simd for lane { let k = k_block * lanes + lane; body } }
-    ///   for lane in 0..lanes { acc = op(acc, acc_lanes[lane]) }
-    ///   for k_rest in 0..N - N / lanes * lanes { let k = N / lanes * lanes + k_rest; body }
-    /// Starting every lane from the accumulator's value is exact: op(a, a) == a.
+    /// Lane-wise partial minima/maxima (`acc = op(acc, value)` becomes
+    /// `acc_lanes[lane] = op(acc_lanes[lane], value)`), combined in lane order after the loop
+    /// (`acc = op(acc, acc_lanes[lane])`). Starting every lane from the accumulator's value
+    /// is exact: op(a, a) == a.
     std::vector<StmtPtr> reduction(const Stmt &l, const std::vector<Accumulator> &accs) {
+        std::vector<std::pair<std::string, DType>> names;
+        for (const Accumulator &a : accs)
+            names.emplace_back(a.name, a.dtype);
+        auto laneStmt = [](const StmtPtr &s, const LaneArrays &lanes, const ExprPtr &lane) {
+            auto it = s->kind == StmtKind::Assign ? lanes.find(s->name) : lanes.end();
+            if (it == lanes.end())
+                return s;
+            const loop::Expr &v = *s->value;
+            ExprPtr elem = loop::laneVar(it->second, v.dtype, lane);
+            return loop::assignLane(it->second, lane,
+                                    loop::call(v.intrinsic, {elem, v.args[1]}, v.dtype));
+        };
+        auto combine = [&](const LaneArrays &lanes, const ExprPtr &lane) {
+            std::vector<StmtPtr> out;
+            for (const Accumulator &a : accs)
+                out.push_back(loop::assign(
+                    a.name,
+                    loop::call(a.op,
+                               {loop::var(a.name, a.dtype),
+                                loop::laneVar(lanes.at(a.name), a.dtype, lane)},
+                               a.dtype)));
+            return out;
+        };
+        return laneReduction(l, names, laneStmt, combine);
+    }
+
+    /// Accumulator name -> the name of its lane array.
+    using LaneArrays = std::map<std::string, std::string>;
+
+    /// A lane-wise reduction of inner loop `l` into the accumulators `accs`, each given a
+    /// lane array (`laneStmt` rewrites a statement of the body for one lane, `combine` folds
+    /// one lane into the accumulators):
+    ///   var acc_lanes[lanes]; simd for lane { acc_lanes[lane] = acc }
+    ///   for k_block in 0..N / lanes { simd for lane { let k = k_block * lanes + lane;
+    ///                                                 laneStmt(body) } }
+    ///   for lane in 0..lanes { combine(lane) }
+    ///   for k_rest in 0..N - N / lanes * lanes { let k = N / lanes * lanes + k_rest; body }
+    std::vector<StmtPtr> laneReduction(
+        const Stmt &l, const std::vector<std::pair<std::string, DType>> &accs,
+        const std::function<StmtPtr(const StmtPtr &, const LaneArrays &, const ExprPtr &)>
+            &laneStmt,
+        const std::function<std::vector<StmtPtr>(const LaneArrays &, const ExprPtr &)> &combine) {
         std::string lane = freshName(names_, "lane");
         std::string blockVar = freshName(names_, l.name + "_block");
         std::string rest = freshName(names_, l.name + "_rest");
@@ -366,19 +359,15 @@ private:
         ExprPtr w = loop::intImm(lanes_);
         ExprPtr blocks = loop::binary(loop::BinaryOp::Div, l.extent, w);
         ExprPtr done = loop::binary(loop::BinaryOp::Mul, blocks, w);
-        std::map<std::string, std::string> laneArray;
-        std::vector<StmtPtr> out, init, combine;
-        for (const Accumulator &a : accs) {
-            std::string arr = freshName(names_, a.name + "_lanes");
-            laneArray[a.name] = arr;
-            StmtPtr d = loop::decl(arr, a.dtype, nullptr, true);
+        LaneArrays lanes;
+        std::vector<StmtPtr> out, init;
+        for (const auto &[name, dtype] : accs) {
+            std::string arr = freshName(names_, name + "_lanes");
+            lanes[name] = arr;
+            StmtPtr d = loop::decl(arr, dtype, nullptr, true);
             d->lanes = lanes_;
             out.push_back(d);
-            init.push_back(loop::assignLane(arr, laneIdx, loop::var(a.name, a.dtype)));
-            combine.push_back(loop::assign(
-                a.name, loop::call(a.op,
-                                   {loop::var(a.name, a.dtype), loop::laneVar(arr, a.dtype, laneIdx)},
-                                   a.dtype)));
+            init.push_back(loop::assignLane(arr, laneIdx, loop::var(name, dtype)));
         }
         StmtPtr initLoop = loop::forLoop(lane, w, std::move(init));
         initLoop->simd = true;
@@ -389,24 +378,15 @@ private:
             loop::binary(loop::BinaryOp::Add,
                          loop::binary(loop::BinaryOp::Mul, loop::var(blockVar, DType::Int64), w),
                          laneIdx))};
-        for (const StmtPtr &s : l.stmts) {
-            auto it = s->kind == StmtKind::Assign ? laneArray.find(s->name) : laneArray.end();
-            if (it == laneArray.end()) {
-                laneBody.push_back(s);
-                continue;
-            }
-            const loop::Expr &v = *s->value;
-            ExprPtr elem = loop::laneVar(it->second, v.dtype, laneIdx);
-            laneBody.push_back(loop::assignLane(
-                it->second, laneIdx, loop::call(v.intrinsic, {elem, v.args[1]}, v.dtype)));
-        }
+        for (const StmtPtr &s : l.stmts)
+            laneBody.push_back(laneStmt(s, lanes, laneIdx));
         StmtPtr lanesLoop = loop::forLoop(lane, w, std::move(laneBody));
         lanesLoop->simd = true;
         StmtPtr blockLoop = loop::forLoop(blockVar, blocks, {lanesLoop});
         blockLoop->reductionLoop = true;
         out.push_back(blockLoop);
 
-        StmtPtr combineLoop = loop::forLoop(lane, w, std::move(combine));
+        StmtPtr combineLoop = loop::forLoop(lane, w, combine(lanes, laneIdx));
         combineLoop->reductionLoop = true;
         out.push_back(combineLoop);
 
