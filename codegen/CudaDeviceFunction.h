@@ -252,8 +252,9 @@ private:
     /// indices from i (npc::cuda::unravel_next).
     void gridStrideLoop(const Stmt &device);
     /// Declares the indices of the loops `nest` (rewritten for the device) at the flat
-    /// C-order position `flat` of their iterations.
-    void unravel(const std::vector<const Stmt *> &nest, const std::string &flat);
+    /// C-order position `flat` of their iterations: those the statements `body` read.
+    void unravel(const std::vector<const Stmt *> &nest, const std::string &flat,
+                 const std::vector<StmtPtr> &body);
     /// A compaction loop (Stmt::compactCounter) as two kernels over the same chunks of its
     /// iterations, one per block: the first counts each chunk's true elements, the second
     /// writes them from the total of the chunks before (npc::cuda::block_offset), in order

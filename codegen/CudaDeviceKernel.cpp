@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <set>
 
 namespace npc::codegen::cuda {
@@ -224,22 +225,42 @@ void DeviceFunctionEmitter::gridStrideLoop(const Stmt &device) {
                     "npc::cuda::thread_count())",
                     flat, count));
     if (nest.size() > 1)
-        unravel(nest, flat);
+        unravel(nest, flat, nest.back()->stmts);
     KernelBodyPrinter(kernels_).stmts(nest.back()->stmts);
 }
 
 void DeviceFunctionEmitter::unravel(const std::vector<const Stmt *> &nest,
-                                    const std::string &flat) {
+                                    const std::string &flat, const std::vector<StmtPtr> &body) {
+    // Only the indices `body` reads are declared (nvcc warns of unused variables): a loop
+    // over a broadcast axis does not read its index.
+    std::set<std::string> read;
+    for (const Use &u : collectUses(body).free)
+        read.insert(u.name);
+    std::vector<bool> used;
+    for (const Stmt *s : nest)
+        used.push_back(read.count(s->name) != 0);
+    auto outerUsed = [&](size_t level) {
+        return std::find(used.begin(), used.begin() + static_cast<std::ptrdiff_t>(level), true) !=
+               used.begin() + static_cast<std::ptrdiff_t>(level);
+    };
     if (nest.size() == 1) {
-        kernels_.line("const int64_t {} = {};", nest[0]->name, flat);
+        if (used[0])
+            kernels_.line("const int64_t {} = {};", nest[0]->name, flat);
         return;
     }
+    if (!outerUsed(nest.size()))
+        return;
     const std::string rest = freshName("rest");
     kernels_.line("int64_t {} = {};", rest, flat);
-    for (size_t i = nest.size() - 1; i > 0; --i)
-        kernels_.line("const int64_t {} = npc::cuda::unravel_next({}, {});", nest[i]->name, rest,
-                      expr(nest[i]->extent));
-    kernels_.line("const int64_t {} = {};", nest[0]->name, rest);
+    for (size_t i = nest.size() - 1; i > 0 && outerUsed(i + 1); --i) {
+        if (used[i])
+            kernels_.line("const int64_t {} = npc::cuda::unravel_next({}, {});", nest[i]->name,
+                          rest, expr(nest[i]->extent));
+        else if (outerUsed(i))
+            kernels_.line("npc::cuda::unravel_next({}, {});", rest, expr(nest[i]->extent));
+    }
+    if (used[0])
+        kernels_.line("const int64_t {} = {};", nest[0]->name, rest);
 }
 
 namespace {
@@ -321,7 +342,7 @@ void DeviceFunctionEmitter::compactionKernels(const StmtPtr &loopStmt) {
                     "for (int64_t {0} = npc::cuda::chunk_begin({1}) + threadIdx.x; {0} < {2}; "
                     "{0} += blockDim.x)",
                     flat, chunk, end));
-                unravel(device, flat);
+                unravel(device, flat, device.back()->stmts);
                 KernelBodyPrinter(kernels_).stmts(device.back()->stmts);
             }
             kernels_.line("npc::cuda::block_count({}, {});", counts, counter);
@@ -366,9 +387,9 @@ void DeviceFunctionEmitter::compactionKernels(const StmtPtr &loopStmt) {
         kernels_.line("{} {} = 0;", type(valueType), value);
         {
             auto inside = kernels_.block(fmt::format("if ({} < {})", flat, end));
-            unravel(device, flat);
-            KernelBodyPrinter(kernels_).stmts(
-                std::vector<StmtPtr>(inner.begin(), inner.end() - 1));
+            std::vector<StmtPtr> computed(inner.begin(), inner.end() - 1);
+            unravel(device, flat, computed);
+            KernelBodyPrinter(kernels_).stmts(computed);
         }
         kernels_.line("{} = npc::cuda::compact_tile({}, {}, {}, {}, {}_data);", counter, keep,
                       value, counter, expr(bounded.value->args[1]), store.name);

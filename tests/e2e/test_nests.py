@@ -70,6 +70,13 @@ def test_extremes2d_nans_in_one_row(kernels):
     assert out[2] == out[3] == 7 * 701 + 3
 
 
+@pytest.mark.parametrize("shape", [(4, 7), (300, 701), (0, 3)], ids=str)
+def test_broadcast_axes(kernels, shape):
+    """Nests whose body does not read every index (broadcast axes)."""
+    m = data(shape, np.float64)
+    kernels("nests_broadcast.py").check(m, np.linspace(-0.5, 1.5, shape[1]))
+
+
 @pytest.mark.parametrize("shape", [(1, 1, 4001), (3, 50, 41), (40, 1, 3)], ids=str)
 def test_nests3d(kernels, shape):
     kernels("nests_3d.py").check(data(shape, np.float32))
