@@ -246,13 +246,15 @@ private:
     /// accumulator is reduced per block and folded into its device scalar atomically.
     void parallelKernel(const StmtPtr &loopStmt);
 
-    /// Prints loop `device` (rewritten for the device) and the loops collapsible into it
-    /// (collapsibleNest) as one grid-stride loop over their iterations in C order:
-    /// iteration i runs on thread i modulo the grid's thread count, and computes the loops'
-    /// indices from i (npc::cuda::unravel_next).
-    void gridStrideLoop(const Stmt &device);
+    /// Prints loop `loopStmt` (rewritten for the device with `rename`) and the loops
+    /// collapsible into it (collapsibleNest) as one grid-stride loop over their iterations
+    /// in C order: iteration i runs on thread i modulo the grid's thread count, and
+    /// computes the loops' indices from i (npc::cuda::unravel_next).
+    void gridStrideLoop(const StmtPtr &loopStmt,
+                        const std::map<std::string, std::string> &rename);
     /// Declares the indices of the loops `nest` (rewritten for the device) at the flat
-    /// C-order position `flat` of their iterations: those the statements `body` read.
+    /// C-order position `flat` of their iterations: those the statements `body` read
+    /// (the innermost body before rewriting: device spellings hide the names they read).
     void unravel(const std::vector<const Stmt *> &nest, const std::string &flat,
                  const std::vector<StmtPtr> &body);
     /// A compaction loop (Stmt::compactCounter) as two kernels over the same chunks of its

@@ -171,7 +171,7 @@ void DeviceFunctionEmitter::parallelKernel(const StmtPtr &loopStmt) {
             KernelBodyPrinter(kernels_).stmt(*rewriteForDevice(
                 loop::decl(acc, accType, reductionIdentity(s, accType), true), {}));
         }
-        gridStrideLoop(*rewriteForDevice(loopStmt, k.rename));
+        gridStrideLoop(loopStmt, k.rename);
         if (!acc.empty())
             kernels_.line("npc::cuda::block_reduce_into<npc::cuda::{}>({}_data, {});",
                           reductionFunctor(s), acc, acc);
@@ -211,7 +211,10 @@ loop::ExprPtr nestExtent(const std::vector<const Stmt *> &nest) {
     return extent;
 }
 
-void DeviceFunctionEmitter::gridStrideLoop(const Stmt &device) {
+void DeviceFunctionEmitter::gridStrideLoop(const StmtPtr &loopStmt,
+                                           const std::map<std::string, std::string> &rename) {
+    const StmtPtr rewritten = rewriteForDevice(loopStmt, rename);
+    const Stmt &device = *rewritten;
     const std::vector<const Stmt *> nest = collapsibleNest(device);
     std::string flat = device.name;
     std::string count = expr(device.extent);
@@ -225,7 +228,7 @@ void DeviceFunctionEmitter::gridStrideLoop(const Stmt &device) {
                     "npc::cuda::thread_count())",
                     flat, count));
     if (nest.size() > 1)
-        unravel(nest, flat, nest.back()->stmts);
+        unravel(nest, flat, collapsibleNest(*loopStmt).back()->stmts);
     KernelBodyPrinter(kernels_).stmts(nest.back()->stmts);
 }
 
@@ -342,7 +345,7 @@ void DeviceFunctionEmitter::compactionKernels(const StmtPtr &loopStmt) {
                     "for (int64_t {0} = npc::cuda::chunk_begin({1}) + threadIdx.x; {0} < {2}; "
                     "{0} += blockDim.x)",
                     flat, chunk, end));
-                unravel(device, flat, device.back()->stmts);
+                unravel(device, flat, compactionNest(*region).back()->stmts);
                 KernelBodyPrinter(kernels_).stmts(device.back()->stmts);
             }
             kernels_.line("npc::cuda::block_count({}, {});", counts, counter);
@@ -387,9 +390,10 @@ void DeviceFunctionEmitter::compactionKernels(const StmtPtr &loopStmt) {
         kernels_.line("{} {} = 0;", type(valueType), value);
         {
             auto inside = kernels_.block(fmt::format("if ({} < {})", flat, end));
-            std::vector<StmtPtr> computed(inner.begin(), inner.end() - 1);
-            unravel(device, flat, computed);
-            KernelBodyPrinter(kernels_).stmts(computed);
+            const std::vector<StmtPtr> &original = compactionNest(*region).back()->stmts;
+            unravel(device, flat, std::vector<StmtPtr>(original.begin(), original.end() - 1));
+            KernelBodyPrinter(kernels_).stmts(
+                std::vector<StmtPtr>(inner.begin(), inner.end() - 1));
         }
         kernels_.line("{} = npc::cuda::compact_tile({}, {}, {}, {}, {}_data);", counter, keep,
                       value, counter, expr(bounded.value->args[1]), store.name);
@@ -432,7 +436,7 @@ void DeviceFunctionEmitter::argKernel(const StmtPtr &loopStmt) {
             *rewriteForDevice(loop::decl(position, DType::Int64, loop::intImm(0), true), {}));
         KernelBodyPrinter(kernels_).stmt(*rewriteForDevice(
             loop::decl(value, dtype, extremeIdentity(s.argMin, dtype), true), {}));
-        gridStrideLoop(*rewriteForDevice(loopStmt, k.rename));
+        gridStrideLoop(loopStmt, k.rename);
         kernels_.line("npc::cuda::block_arg_reduce<{}>({}, {}, {}_partials, {}_partials);", min,
                       value, position, value, position);
     }
