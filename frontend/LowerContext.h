@@ -197,6 +197,9 @@ bool isWeakIntConstant(const array::NodePtr &n);
 /// comparison of Python numbers. Python's arithmetic makes it an int (`True + True` is 2),
 /// where NumPy's bool stays bool.
 bool isPythonBool(const array::NodePtr &n);
+/// `n` (a bool scalar) as a Python bool: what `bool()`, `not`, `math.isnan` and comparisons
+/// of Python numbers give.
+array::NodePtr asPythonBool(const array::NodePtr &n);
 
 /// Broadcasts two shapes (numpy.broadcast_shapes); UserError at `loc` on mismatch.
 Shape broadcastShapes(const Shape &a, const Shape &b, SourceLoc loc);

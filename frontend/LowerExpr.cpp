@@ -62,6 +62,16 @@ bool isPythonBool(const NodePtr &n) {
     return n->type.weak && n->type.rank() == 0 && isBool(n->type.dtype);
 }
 
+NodePtr asPythonBool(const NodePtr &n) {
+    if (n->type.weak)
+        return n;
+    if (n->kind == array::NodeKind::Param || n->kind == array::NodeKind::Var)
+        return array::makeCast(n, DType::Bool, true, n->loc);
+    array::Node copy = *n;
+    copy.type.weak = true;
+    return std::make_shared<const array::Node>(std::move(copy));
+}
+
 std::string displayName(const std::string &q) {
     if (q.rfind("numpy.", 0) == 0)
         return "np." + q.substr(6);
@@ -338,7 +348,10 @@ Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
         if (!isBool(v->type.dtype))
             throw UserError(e.loc, "'not' is supported on bool values only; use np.logical_not "
                                    "on arrays");
-        return Value::array(unary(UnaryOp::LogicalNot, v, e.loc), e.loc);
+        // `not` of a Python bool is a Python bool.
+        return Value::array(isPythonBool(v) ? asPythonBool(unary(UnaryOp::LogicalNot, v, e.loc))
+                                            : unary(UnaryOp::LogicalNot, v, e.loc),
+                            e.loc);
     case syntax::UnaryOp::Invert:
         return Value::array(unary(UnaryOp::Invert, v, e.loc), e.loc);
     }
@@ -391,7 +404,18 @@ Value ExprLowering::lowerCompare(const syntax::Expr &e, const syntax::Compare &c
             throw UserError(e.loc, "a chained comparison of arrays asks for the truth value of "
                                    "an array, which NumPy refuses (ValueError); write "
                                    "(a < b) & (b < c) instead");
-        result = result ? binary(array::BinaryOp::LogicalAnd, result, cmp, e.loc) : cmp;
+        const bool pythonNumbers = lhs->type.weak && rhs->type.weak && lhs->type.rank() == 0 &&
+                                   rhs->type.rank() == 0;
+        if (pythonNumbers) // Python numbers compare to a Python bool
+            cmp = asPythonBool(cmp);
+        if (!result) {
+            result = cmp;
+        } else {
+            bool python = isPythonBool(result) && isPythonBool(cmp);
+            result = binary(array::BinaryOp::LogicalAnd, result, cmp, e.loc);
+            if (python)
+                result = asPythonBool(result);
+        }
         lhsValue = rhsValue;
     }
     return Value::array(result, e.loc);

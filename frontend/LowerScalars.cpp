@@ -124,13 +124,13 @@ Value toFloat(ExprLowering &, const CallArgs &args) {
 Value toBool(ExprLowering &, const CallArgs &args) {
     auto xs = numbers(args, 0, 1);
     if (xs.empty())
-        return Value::array(array::makeIntConstant(0, DType::Bool, false, args.loc), args.loc);
+        return Value::array(array::makeIntConstant(0, DType::Bool, true, args.loc), args.loc);
     const NodePtr &x = xs[0];
     if (x->kind == NodeKind::Constant)
         return Value::array(array::makeIntConstant(numberOf(x) != 0 || std::isnan(numberOf(x)),
-                                                   DType::Bool, false, args.loc),
+                                                   DType::Bool, true, args.loc),
                             args.loc);
-    return Value::array(array::makeCast(x, DType::Bool, args.loc), args.loc);
+    return Value::array(array::makeCast(x, DType::Bool, true, args.loc), args.loc);
 }
 
 /// min(a, b, ...) / max(a, b, ...), or of one tuple: Python keeps the running result
@@ -203,7 +203,8 @@ Handler mathRounding(UnaryOp op) {
 Handler mathPredicate(UnaryOp op) {
     return [op](ExprLowering &lowering, const CallArgs &args) {
         NodePtr x = toFloat64(lowering, numbers(args, 1, 1)[0], args.loc);
-        return Value::array(array::makeUnary(op, x, DType::Bool, args.loc), args.loc);
+        return Value::array(asPythonBool(array::makeUnary(op, x, DType::Bool, args.loc)),
+                            args.loc);
     };
 }
 

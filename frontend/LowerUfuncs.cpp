@@ -237,8 +237,6 @@ std::optional<std::pair<NodePtr, NodePtr>> pythonIntPower(BinaryOp op, const Nod
 } // namespace
 
 NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
-    const bool pythonOperands = a->type.weak && b->type.weak && a->type.rank() == 0 &&
-                                b->type.rank() == 0;
     std::optional<bool> decided = decidedByRange(op, a, b);
     if (!decided)
         decided = decidedByRange(mirrored(op), b, a);
@@ -288,9 +286,9 @@ NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
     a = array::makeBroadcast(castTo(a, dtype, loc), shape, loc);
     b = array::makeBroadcast(castTo(b, dtype, loc), shape, loc);
     NodePtr result = array::makeBinary(op, a, b, loc);
-    // Python scalars give a Python scalar (weak); comparing Python numbers, a Python bool.
-    if (array::isComparison(op) ? !pythonOperands : !pt.weak || isLogical(op))
+    if (!pt.weak || array::isComparison(op) || isLogical(op))
         return result;
+    // Both operands were Python scalars: the result stays a Python scalar (weak).
     array::Node weakResult = *result;
     weakResult.type.weak = true;
     return std::make_shared<const array::Node>(std::move(weakResult));

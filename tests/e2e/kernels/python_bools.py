@@ -1,6 +1,9 @@
 """Python bools (literals, `bool` arguments, comparisons of Python numbers) in Python's
 arithmetic, where a bool is an int (True + True is 2); NumPy's bools (array elements,
-ufunc calls such as np.add) keep NumPy's bool rules (np.True_ + np.True_ is True)."""
+ufunc calls such as np.add, np.less) keep NumPy's bool rules (np.True_ + np.True_ is True).
+Chained comparisons of Python numbers, `not`, bool() and math.isnan give Python bools."""
+import math
+
 import numpy as np
 
 
@@ -10,4 +13,6 @@ def python_bools(n, x, flag, b):
     t += True
     return ((n > 3) + (x < 0), abs(n > 3), t, (n > 3) // (x < 0) * n, (n > 3) - (n > 5),
             -(x < 0), ~flag, +flag, flag * 3 + flag, True + True, (n > 3) & (x < 0),
-            np.add(n > 3, x < 0), b[0] + b[1], flag + b, (n > 3) + 0.5)
+            np.add(n > 3, x < 0), b[0] + b[1], flag + b, (n > 3) + 0.5, (n > 3 > 2) + True,
+            (not flag) + True, (not flag) - True, bool(x) + bool(n), math.isnan(x) + 1,
+            np.less(n, 5) + True)
