@@ -294,6 +294,7 @@ void DeviceFunctionEmitter::compactionKernels(const StmtPtr &loopStmt) {
     NPC_ASSERT(!body.empty() && body.back()->kind == StmtKind::If &&
                    body.back()->value->kind == loop::ExprKind::Binary &&
                    body.back()->value->binaryOp == loop::BinaryOp::And &&
+                   body.back()->value->args[1]->kind == loop::ExprKind::Binary &&
                    !body.back()->stmts.empty() &&
                    body.back()->stmts[0]->kind == StmtKind::Store,
                "a compaction loop of an unexpected form");
@@ -322,10 +323,10 @@ void DeviceFunctionEmitter::compactionKernels(const StmtPtr &loopStmt) {
 
     // Counts: each thread counts the true elements of its share of the block's chunk.
     {
-        loop::ExprPtr one = loop::binary(loop::BinaryOp::Add, loop::var(counter, DType::Int64),
-                                         loop::intImm(1));
+        loop::ExprPtr next = loop::binary(loop::BinaryOp::Add, loop::var(counter, DType::Int64),
+                                          loop::intImm(1));
         std::vector<StmtPtr> counting = prefix;
-        counting.push_back(loop::ifThen(mask, {loop::assign(counter, one)}));
+        counting.push_back(loop::ifThen(mask, {loop::assign(counter, next)}));
         StmtPtr region = nestAround(nest, counting);
         KernelInterface k = interface(collectUses({region}), "", {counter});
         addErrorParams(k, {region});

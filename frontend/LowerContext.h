@@ -79,7 +79,8 @@ public:
     /// Python numbers, which follow Python instead of NumPy: constant ints fold exactly (a
     /// located error beyond int64, npc's type of Python ints), constant divisors of zero
     /// raise ZeroDivisionError (located), and an int to a negative constant power is a
-    /// float (`k ** -1`). np.add(2**62, 2**62) and np.power(k, -1) stay NumPy's (binary()).
+    /// float (`k ** -1`), and Python bools are ints (`True + True` is 2). np.add(2**62, 2**62),
+    /// np.power(k, -1) and np.add(True, True) stay NumPy's (binary()).
     array::NodePtr pythonOperator(array::BinaryOp op, array::NodePtr a, array::NodePtr b,
                                   SourceLoc loc);
     /// The `**` operator (and `**=`), as ndarray.__pow__: numpy.power, except that a float or

@@ -51,7 +51,7 @@ BinaryOp mirrored(BinaryOp op) {
     }
 }
 
-/// `u op s` for `u` uint64 and `s` of a signed integer dtype, both of shape `shape`, exactly:
+/// `u op s` for `u` uint64 and `s` of a signed integer dtype, of one shape, exactly:
 /// NumPy 2 compares these without the promotion's float64, which rounds beyond 2**53. A
 /// negative `s` is below every uint64; else `s` compares as a uint64.
 NodePtr mixedSignComparison(BinaryOp op, const NodePtr &u, const NodePtr &s, SourceLoc loc) {
