@@ -198,6 +198,10 @@ bool isWeakIntConstant(const array::NodePtr &n);
 /// comparison of Python numbers. Python's arithmetic makes it an int (`True + True` is 2),
 /// where NumPy's bool stays bool.
 bool isPythonBool(const array::NodePtr &n);
+/// True for a Python scalar (weak, rank 0): a number or bool of Python's, not NumPy's.
+bool isPythonScalar(const array::NodePtr &n);
+/// A Python bool as the Python int it is in arithmetic (weak int64); anything else as is.
+array::NodePtr pythonBoolAsInt(const array::NodePtr &n, SourceLoc loc);
 /// `n` (a bool scalar) as a Python bool: what `bool()`, `not`, `math.isnan` and comparisons
 /// of Python numbers give.
 array::NodePtr asPythonBool(const array::NodePtr &n);

@@ -242,11 +242,7 @@ std::vector<array::ExtentCheck> arangeRangeChecks(ExprLowering &lowering, int64_
                                                   SourceLoc loc) {
     std::vector<array::ExtentCheck> checks;
     for (auto [value, elements] : {std::pair{first, int64_t{1}}, std::pair{second, int64_t{2}}}) {
-        bool fits = isUnsignedInteger(t)
-                        ? value >= 0 && static_cast<uint64_t>(value) <= integerMax(t)
-                        : value >= integerMin(t) &&
-                              static_cast<uint64_t>(std::max<int64_t>(value, 0)) <= integerMax(t);
-        if (fits)
+        if (fitsInteger(value, t))
             continue;
         std::string message =
             fmt::format("Python integer {} out of bounds for {}", value, dtypeName(t));

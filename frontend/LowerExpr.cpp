@@ -58,8 +58,12 @@ bool isWeakIntConstant(const NodePtr &n) {
     return n->kind == array::NodeKind::Constant && n->type.weak && isInteger(n->type.dtype);
 }
 
-bool isPythonBool(const NodePtr &n) {
-    return n->type.weak && n->type.rank() == 0 && isBool(n->type.dtype);
+bool isPythonScalar(const NodePtr &n) { return n->type.weak && n->type.rank() == 0; }
+
+bool isPythonBool(const NodePtr &n) { return isPythonScalar(n) && isBool(n->type.dtype); }
+
+NodePtr pythonBoolAsInt(const NodePtr &n, SourceLoc loc) {
+    return isPythonBool(n) ? array::makeCast(n, DType::Int64, true, loc) : n;
 }
 
 NodePtr asPythonBool(const NodePtr &n) {
@@ -106,10 +110,7 @@ Shape broadcastShapes(const Shape &a, const Shape &b, SourceLoc loc) {
 NodePtr ExprLowering::castTo(const NodePtr &v, DType dtype, SourceLoc loc) {
     if (isWeakIntConstant(v) && (isInteger(dtype) || isBool(dtype)) && !isBool(v->type.dtype)) {
         int64_t x = v->intValue;
-        bool fits = isUnsignedInteger(dtype)
-                        ? x >= 0 && static_cast<uint64_t>(x) <= integerMax(dtype)
-                        : x >= integerMin(dtype) && static_cast<uint64_t>(std::max<int64_t>(x, 0)) <= integerMax(dtype);
-        if (!fits)
+        if (!fitsInteger(x, dtype))
             throw UserError(v->loc, fmt::format("Python integer {} out of bounds for {}", x,
                                                 dtypeName(dtype)));
         return array::makeIntConstant(x, dtype, false, v->loc);
@@ -337,21 +338,21 @@ NodePtr ExprLowering::power(NodePtr base, const syntax::Expr &exponent, SourceLo
 
 Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
     NodePtr v = lowerArray(*u.operand);
-    if (isPythonBool(v) && u.op != syntax::UnaryOp::Not) // -True is -1, as Python computes
-        v = array::makeCast(v, DType::Int64, true, e.loc);
+    if (u.op != syntax::UnaryOp::Not) // -True is -1, as Python computes
+        v = pythonBoolAsInt(v, e.loc);
     switch (u.op) {
     case syntax::UnaryOp::Pos:
         return Value::array(v, e.loc);
     case syntax::UnaryOp::Neg:
         return Value::array(unary(UnaryOp::Negative, v, e.loc), e.loc);
-    case syntax::UnaryOp::Not:
+    case syntax::UnaryOp::Not: {
         if (!isBool(v->type.dtype))
             throw UserError(e.loc, "'not' is supported on bool values only; use np.logical_not "
                                    "on arrays");
         // `not` of a Python bool is a Python bool.
-        return Value::array(isPythonBool(v) ? asPythonBool(unary(UnaryOp::LogicalNot, v, e.loc))
-                                            : unary(UnaryOp::LogicalNot, v, e.loc),
-                            e.loc);
+        NodePtr negated = unary(UnaryOp::LogicalNot, v, e.loc);
+        return Value::array(isPythonBool(v) ? asPythonBool(negated) : negated, e.loc);
+    }
     case syntax::UnaryOp::Invert:
         return Value::array(unary(UnaryOp::Invert, v, e.loc), e.loc);
     }
@@ -404,9 +405,7 @@ Value ExprLowering::lowerCompare(const syntax::Expr &e, const syntax::Compare &c
             throw UserError(e.loc, "a chained comparison of arrays asks for the truth value of "
                                    "an array, which NumPy refuses (ValueError); write "
                                    "(a < b) & (b < c) instead");
-        const bool pythonNumbers = lhs->type.weak && rhs->type.weak && lhs->type.rank() == 0 &&
-                                   rhs->type.rank() == 0;
-        if (pythonNumbers) // Python numbers compare to a Python bool
+        if (isPythonScalar(lhs) && isPythonScalar(rhs)) // Python numbers give a Python bool
             cmp = asPythonBool(cmp);
         if (!result) {
             result = cmp;

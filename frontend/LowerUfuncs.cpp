@@ -298,12 +298,9 @@ NodePtr ExprLowering::pythonOperator(BinaryOp op, NodePtr a, NodePtr b, SourceLo
     // Python's bool is an int in arithmetic (True + True is 2); & | ^ keep bools.
     bool arithmetic = op != BinaryOp::BitwiseAnd && op != BinaryOp::BitwiseOr &&
                       op != BinaryOp::BitwiseXor && !array::isComparison(op);
-    if (arithmetic && a->type.weak && b->type.weak && a->type.rank() == 0 &&
-        b->type.rank() == 0) {
-        if (isPythonBool(a))
-            a = array::makeCast(a, DType::Int64, true, loc);
-        if (isPythonBool(b))
-            b = array::makeCast(b, DType::Int64, true, loc);
+    if (arithmetic && isPythonScalar(a) && isPythonScalar(b)) {
+        a = pythonBoolAsInt(a, loc);
+        b = pythonBoolAsInt(b, loc);
     }
     checkPythonDivision(op, a, b, loc);
     if (auto floats = pythonIntPower(op, a, b, loc))
@@ -430,9 +427,7 @@ Handler unaryUfunc(UnaryOp op) {
 /// is 1).
 Value builtinAbs(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"x", true}});
-    NodePtr x = requireArray(b[0], args, "x");
-    if (isPythonBool(x))
-        x = array::makeCast(x, DType::Int64, true, args.loc);
+    NodePtr x = pythonBoolAsInt(requireArray(b[0], args, "x"), args.loc);
     return Value::array(lowering.unary(UnaryOp::Absolute, x, args.loc), args.loc);
 }
 

@@ -71,4 +71,9 @@ uint64_t integerMax(DType t) {
     return bits == 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
 }
 
+bool fitsInteger(int64_t value, DType t) {
+    return value >= integerMin(t) &&
+           (value < 0 || static_cast<uint64_t>(value) <= integerMax(t));
+}
+
 } // namespace npc

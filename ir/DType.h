@@ -54,5 +54,8 @@ bool isInexact(DType t); ///< float or complex
 /// Smallest and largest value of an integer dtype (bool: 0 and 1).
 int64_t integerMin(DType t);
 uint64_t integerMax(DType t);
+/// True when the int64 `value` lies in the range of integer (or bool) dtype `t`: a Python
+/// int that NEP 50 lets become a `t` without OverflowError.
+bool fitsInteger(int64_t value, DType t);
 
 } // namespace npc
