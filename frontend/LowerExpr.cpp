@@ -211,7 +211,9 @@ Value ExprLowering::lower(const syntax::Expr &e) {
             if (!conditional_)
                 return binary(isAnd ? array::BinaryOp::LogicalAnd : array::BinaryOp::LogicalOr,
                               first, chain(i + 1), e.loc);
-            NodePtr decided = array::makeIntConstant(isAnd ? 0 : 1, DType::Bool, false, e.loc);
+            // What decides is `first` itself: a Python bool when `first` is one.
+            NodePtr decided =
+                array::makeIntConstant(isAnd ? 0 : 1, DType::Bool, isPythonBool(first), e.loc);
             auto rest = [&, i] { return chain(i + 1); };
             auto stop = [&] { return decided; };
             return isAnd ? conditional_(first, rest, stop, e.loc) : conditional_(first, stop, rest, e.loc);

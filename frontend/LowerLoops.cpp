@@ -181,12 +181,19 @@ void FunctionLowering::forLoop(const syntax::For &loop, SourceLoc loc) {
         throw UserError(loop.iter->loc, "range() takes 1 to 3 integer arguments");
     std::vector<NodePtr> bounds;
     for (const syntax::ExprPtr &a : call->args) {
-        NodePtr b = exprs_.lowerArray(*a);
-        if (b->type.rank() != 0 || !isInteger(b->type.dtype))
+        NodePtr b = pythonBoolAsInt(exprs_.lowerArray(*a), a->loc); // range(True) is range(1)
+        if (b->type.rank() != 0 || !isInteger(b->type.dtype)) {
+            // Python's message names the object's type: float, numpy.float32, numpy.ndarray.
+            std::string type = b->type.rank() ? "numpy.ndarray"
+                               : !b->type.weak ? fmt::format("numpy.{}", dtypeName(b->type.dtype))
+                               : isComplex(b->type.dtype) ? "complex"
+                                                          : "float";
             throw UserError(a->loc,
-                            fmt::format("'{}' object cannot be interpreted as an integer",
-                                        b->type.rank() ? "numpy.ndarray"
-                                                       : std::string(dtypeName(b->type.dtype))));
+                            fmt::format("'{}' object cannot be interpreted as an integer{}", type,
+                                        isBool(b->type.dtype) ? " (NumPy 2 deprecates bools as "
+                                                                "indices; use int(...))"
+                                                              : ""));
+        }
         bounds.push_back(array::makeCast(b, DType::Int64, a->loc));
     }
     NodePtr zero = array::makeIntConstant(0, DType::Int64, false, loc);

@@ -135,7 +135,8 @@ Value toBool(ExprLowering &, const CallArgs &args) {
 
 /// min(a, b, ...) / max(a, b, ...), or of one tuple: Python keeps the running result
 /// unless a later value is strictly smaller (larger). The operands are promoted to one
-/// dtype by NEP 50 (Python itself would return the winning object's own type).
+/// dtype by NEP 50 (Python itself would return the winning object's own type); of
+/// Python bools only, the result is a Python bool (an int in Python operators).
 Handler extremum(bool isMin) {
     return [isMin](ExprLowering &lowering, const CallArgs &args) {
         CallArgs items = args;
@@ -154,6 +155,8 @@ Handler extremum(bool isMin) {
         PromotionType p{xs[0]->type.dtype, xs[0]->type.weak};
         for (size_t i = 1; i < xs.size(); ++i)
             p = promote(p, {xs[i]->type.dtype, xs[i]->type.weak});
+        // NEP 50 makes bools strong; min/max of Python bools is a Python bool all the same.
+        bool pythonBools = std::all_of(xs.begin(), xs.end(), isPythonBool);
         BinaryOp better = isMin ? BinaryOp::Less : BinaryOp::Greater;
         bool constant = std::all_of(xs.begin(), xs.end(),
                                     [](const NodePtr &x) { return x->kind == NodeKind::Constant; });
@@ -166,7 +169,8 @@ Handler extremum(bool isMin) {
             if (isFloat(p.dtype))
                 return Value::array(array::makeFloatConstant(v, p.dtype, p.weak, args.loc),
                                     args.loc);
-            return Value::array(array::makeIntConstant(best->intValue, p.dtype, p.weak, args.loc),
+            return Value::array(array::makeIntConstant(best->intValue, p.dtype,
+                                                       p.weak || pythonBools, args.loc),
                                 args.loc);
         }
         NodePtr result = lowering.castTo(xs[0], p.dtype, args.loc);
@@ -175,6 +179,8 @@ Handler extremum(bool isMin) {
             result = array::makeWhere(array::makeBinary(better, x, result, args.loc), x, result,
                                       args.loc);
         }
+        if (pythonBools)
+            return Value::array(asPythonBool(result), args.loc);
         return Value::array(p.weak ? weakened(result) : result, args.loc);
     };
 }

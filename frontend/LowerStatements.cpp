@@ -135,6 +135,9 @@ NodePtr FunctionLowering::conditional(const NodePtr &cond, const ExprLowering::B
                                          "and {}; npc needs equal shapes",
                                          shapeStr(a->type.shape), shapeStr(b->type.shape)));
     PromotionType p = promote({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
+    // NEP 50 makes bools strong, but Python's `p if c else q` and `p and q` of Python bools
+    // give a Python bool (an int in Python operators: `(p or q) + True` is 2).
+    p.weak = p.weak || (isPythonBool(a) && isPythonBool(b));
     int var = newVariable("choice", array::Type{p.dtype, a->type.shape, p.weak});
     blocks_.push_back(&st.body);
     let(var, exprs_.castTo(a, p.dtype, loc), loc);

@@ -405,6 +405,20 @@ CASES += [
                 pass
             return x
         """, "over range(...) only", (5, "x:")),
+    ("range-of-float", """
+        # npc export f(float64[:], float)
+        def f(x, t):
+            for i in range(1, t):
+                pass
+            return x
+        """, "'float' object cannot be interpreted as an integer", (5, "t)")),
+    ("range-of-numpy-bool", """
+        # npc export f(float64[:])
+        def f(x):
+            for i in range(x[0] > 0):
+                pass
+            return x
+        """, "'numpy.bool' object cannot be interpreted as an integer", (5, "x[0]")),
     ("break-outside-loop", """
         # npc export f(float64[:])
         def f(x):
