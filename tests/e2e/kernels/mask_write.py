@@ -10,5 +10,6 @@ def mask_write(a, b, m, vals):
     m[m > 0] *= 2.0
     m[m[:, 0] < 0] = 0.25
     c = b * 1.0
-    c[c > 0.5] = vals
+    big = c > 0.5
+    c[big] = vals
     return a, m, c
