@@ -308,6 +308,13 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
     // Only elementwise operations keep the element read aligned with the one written
     // (`a += 1`, `a[m] = where(m, 0, a[m])`); a view, transpose or reduction of the
     // target (`a += a[::-1]`, `m += m.T`) may read what was already written.
+    // Broadcasts that add no axes keep it aligned too (`x[m] += v`: x[m] is broadcast
+    // with v, the sum back to x[m]'s extent): a valid broadcast's operand extent is its
+    // result's or 1, so on a path from the value (the target's extents) down to the
+    // target (the same extents) an extent that became 1 would have to stay 1: every
+    // extent on the path equals the target's at run time, and the run time checks the
+    // broadcasts before anything is written.
+    NPC_ASSERT(shapeEqual(value->type.shape, target->type.shape), "store of another shape");
     std::function<bool(const NodePtr &, bool)> unsafeRead = [&](const NodePtr &n,
                                                                 bool aligned) -> bool {
         // Integer index arrays may repeat an index: `x[idx] += 1` reads the old values.
@@ -319,7 +326,9 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
         if (n->kind == NodeKind::Nonzero)
             return false;
         bool elementwise = n->kind == NodeKind::Unary || n->kind == NodeKind::Binary ||
-                           n->kind == NodeKind::Cast || n->kind == NodeKind::Where;
+                           n->kind == NodeKind::Cast || n->kind == NodeKind::Where ||
+                           (n->kind == NodeKind::Broadcast &&
+                            n->operand()->type.rank() == n->type.rank());
         return std::any_of(n->operands.begin(), n->operands.end(), [&](const NodePtr &op) {
             return unsafeRead(op, aligned && elementwise);
         });

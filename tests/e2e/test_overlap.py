@@ -1,5 +1,6 @@
-"""kernels/overlap.py, store_shapes.py and inplace_broadcast.py: in-place updates reading
-their own target, and run-time shape checks of stores and in-place updates."""
+"""kernels/overlap.py, store_shapes.py, inplace_broadcast.py and mask_update.py: in-place
+updates reading their own target, and run-time shape checks of stores and in-place
+updates."""
 
 import numpy as np
 import pytest
@@ -42,3 +43,25 @@ def test_inplace_broadcast(kernels, na, nb):
 def test_inplace_broadcast_mismatch_raises(kernels, na, nb, words):
     kernels("inplace_broadcast.py").check_raises(
         np.ones(na), np.arange(nb, dtype=np.float64), np.ones((3, na)), match=words)
+
+
+MASK_UPDATE_X = np.array([1.0, -2.0, 3.0, -4.0, 0.5])
+MASK_UPDATE_M = np.array([[1.0, 2.0, 3.0], [-1.0, 0.0, 1.0], [2.0, 2.0, 2.0]])
+
+
+@pytest.mark.parametrize("w", [[10.0, 20.0], [7.0]])
+def test_mask_update(kernels_on_both_targets, w):
+    """x[x < 0] -= w: w has the mask's count (2) of elements, or 1."""
+    kernels_on_both_targets("mask_update.py").check(
+        MASK_UPDATE_X.copy(), np.arange(5.0), np.array(w), MASK_UPDATE_M.copy(),
+        np.array([0.5, -1.0, 2.0]))
+
+
+@pytest.mark.parametrize("x,w,words", [
+    (MASK_UPDATE_X, [1.0, 2.0, 3.0], "operands could not be broadcast together"),
+    (np.array([1.0, -2.0, 3.0]), [1.0, 2.0, 3.0],  # one masked element: the updated extent
+     "non-broadcastable output operand with shape")])
+def test_mask_update_mismatch_raises(kernels_on_both_targets, x, w, words):
+    kernels_on_both_targets("mask_update.py").check_raises(
+        x.copy(), np.arange(float(len(x))), np.array(w), MASK_UPDATE_M.copy(),
+        np.array([0.5, -1.0, 2.0]), match=words)
