@@ -2,8 +2,10 @@
 // (see Vectorize.h).
 #include "ir/passes/Vectorize.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace npc::passes {
@@ -67,11 +69,19 @@ std::string freshName(std::set<std::string> &names, const std::string &hint) {
     return name;
 }
 
-/// A min/max accumulator of an inner loop: `name = op(name, value)`.
+/// An accumulator of an inner loop: `name = op(name, value)` (minimum/maximum) or
+/// `name = name + value` (a whole-array float sum, `sum` set).
 struct Accumulator {
     std::string name;
     DType dtype;
     loop::Intrinsic op;
+    bool sum = false;
+
+    /// `a` combined with `b` as the accumulator combines.
+    ExprPtr combine(ExprPtr a, ExprPtr b) const {
+        return sum ? loop::binary(loop::BinaryOp::Add, std::move(a), std::move(b))
+                   : loop::call(op, {std::move(a), std::move(b)}, dtype);
+    }
 };
 
 /// Inner-loop vectorization: a parallel loop over rows whose inner loops each run along
@@ -79,7 +89,9 @@ struct Accumulator {
 /// runs each inner loop in SIMD lanes along the row, where an outer vectorization would
 /// load lanes from different rows (strided gathers). Per-element results are unchanged:
 /// elementwise iterations are independent, and minimum/maximum (NaN-propagating) give the
-/// same value in any order.
+/// same value in any order. A whole-array float sum (the parallel loop's own reduction)
+/// sums each row in lanes too: a summation order of its own, as the threads' partial sums
+/// already are (NumPy's pairwise summation is another; results agree within rounding).
 class InnerVectorizer {
 public:
     InnerVectorizer(int lanes, std::set<std::string> &names) : lanes_(lanes), names_(names) {}
@@ -89,6 +101,7 @@ public:
     /// lanes (null when their extents are constants that do).
     bool applies(const Stmt &p, ExprPtr &cond) {
         arg_ = p.argIndexVar.empty() ? nullptr : &p;
+        sumVar_ = p.reductionOp == loop::BinaryOp::Add && !p.reductionCall ? p.reductionVar : "";
         std::set<std::string> inside = {p.name};
         declaredNames(p.stmts, inside);
         int loops = 0;
@@ -165,6 +178,7 @@ private:
             return false;
         std::set<std::string> local;
         std::map<std::string, std::string> stored; // buffer -> offset written
+        std::set<std::string> varying = {l.name};  // the counter, and locals computed from it
         bool indexed = false;
         for (const StmtPtr &s : l.stmts) {
             switch (s->kind) {
@@ -174,6 +188,8 @@ private:
                 if (s->lanes)
                     return false;
                 local.insert(s->name);
+                if (mentions(s->value, varying))
+                    varying.insert(s->name);
                 break;
             case StmtKind::Assign: {
                 if (s->offset)
@@ -181,17 +197,21 @@ private:
                 if (local.count(s->name))
                     break;
                 const loop::Expr &v = *s->value;
-                bool minmax = v.kind == ExprKind::Call && v.args.size() == 2 &&
+                bool update = v.args.size() == 2 && v.args[0]->kind == ExprKind::Var &&
+                              v.args[0]->args.empty() && v.args[0]->name == s->name &&
+                              !mentions(v.args[1], {s->name});
+                bool minmax = update && v.kind == ExprKind::Call &&
                               (v.intrinsic == loop::Intrinsic::Maximum ||
-                               v.intrinsic == loop::Intrinsic::Minimum) &&
-                              v.args[0]->kind == ExprKind::Var && v.args[0]->args.empty() &&
-                              v.args[0]->name == s->name && !mentions(v.args[1], {s->name});
-                if (!minmax)
+                               v.intrinsic == loop::Intrinsic::Minimum);
+                bool sum = update && v.kind == ExprKind::Binary &&
+                           v.binaryOp == loop::BinaryOp::Add && s->name == sumVar_ &&
+                           (v.dtype == DType::Float32 || v.dtype == DType::Float64);
+                if (!minmax && !sum)
                     return false;
                 for (const Accumulator &a : accs)
                     if (a.name == s->name)
                         return false;
-                accs.push_back({s->name, v.dtype, v.intrinsic});
+                accs.push_back({s->name, v.dtype, v.intrinsic, sum});
                 break;
             }
             case StmtKind::Store: {
@@ -201,7 +221,7 @@ private:
                 loop::forEachExpr(s->offset, [&](const loop::Expr &e) {
                     indirect |= e.kind == ExprKind::Load;
                 });
-                if (indirect || !mentions(s->offset, {l.name}))
+                if (indirect || !mentions(s->offset, varying))
                     return false;
                 if (stored.count(s->name) && stored[s->name] != loop::str(s->offset))
                     return false;
@@ -234,7 +254,7 @@ private:
                 loop::forEachExpr(e, [&](const loop::Expr &x) {
                     if (x.kind != ExprKind::Load)
                         return;
-                    indexed |= mentions(x.args[0], {l.name});
+                    indexed |= mentions(x.args[0], varying);
                     auto it = stored.find(x.name);
                     if (it != stored.end() && it->second != loop::str(x.args[0]))
                         ok = false;
@@ -294,8 +314,10 @@ private:
             return std::vector<StmtPtr>{loop::ifThen(
                 better, {loop::assign(value, v), loop::assign(position, p)})};
         };
-        return laneReduction(l, {{value, valueType}, {position, DType::Int64}}, laneStmt,
-                             combine);
+        return laneReduction(l,
+                             {{value, valueType, loop::var(value, valueType)},
+                              {position, DType::Int64, loop::var(position, DType::Int64)}},
+                             laneStmt, combine);
     }
 
     /// Independent iterations: the loop itself becomes `omp simd`.
@@ -305,50 +327,57 @@ private:
         return {out};
     }
 
-    /// Lane-wise partial minima/maxima (`acc = op(acc, value)` becomes
+    /// Lane-wise partial minima/maxima or sums (`acc = op(acc, value)` becomes
     /// `acc_lanes[lane] = op(acc_lanes[lane], value)`), combined in lane order after the loop
-    /// (`acc = op(acc, acc_lanes[lane])`). Starting every lane from the accumulator's value
-    /// is exact: op(a, a) == a.
+    /// (`acc = op(acc, acc_lanes[lane])`). Minima/maxima start every lane from the
+    /// accumulator's value, which is exact (op(a, a) == a); sums start them from 0.
     std::vector<StmtPtr> reduction(const Stmt &l, const std::vector<Accumulator> &accs) {
-        std::vector<std::pair<std::string, DType>> names;
-        for (const Accumulator &a : accs)
-            names.emplace_back(a.name, a.dtype);
-        auto laneStmt = [](const StmtPtr &s, const LaneArrays &lanes, const ExprPtr &lane) {
+        std::map<std::string, Accumulator> byName;
+        std::vector<LaneInit> inits;
+        for (const Accumulator &a : accs) {
+            byName.emplace(a.name, a);
+            inits.push_back({a.name, a.dtype,
+                             a.sum ? loop::floatImm(0.0, a.dtype) : loop::var(a.name, a.dtype)});
+        }
+        auto laneStmt = [&](const StmtPtr &s, const LaneArrays &lanes, const ExprPtr &lane) {
             auto it = s->kind == StmtKind::Assign ? lanes.find(s->name) : lanes.end();
             if (it == lanes.end())
                 return s;
-            const loop::Expr &v = *s->value;
-            ExprPtr elem = loop::laneVar(it->second, v.dtype, lane);
+            ExprPtr elem = loop::laneVar(it->second, s->value->dtype, lane);
             return loop::assignLane(it->second, lane,
-                                    loop::call(v.intrinsic, {elem, v.args[1]}, v.dtype));
+                                    byName.at(s->name).combine(elem, s->value->args[1]));
         };
         auto combine = [&](const LaneArrays &lanes, const ExprPtr &lane) {
             std::vector<StmtPtr> out;
             for (const Accumulator &a : accs)
                 out.push_back(loop::assign(
-                    a.name,
-                    loop::call(a.op,
-                               {loop::var(a.name, a.dtype),
-                                loop::laneVar(lanes.at(a.name), a.dtype, lane)},
-                               a.dtype)));
+                    a.name, a.combine(loop::var(a.name, a.dtype),
+                                      loop::laneVar(lanes.at(a.name), a.dtype, lane))));
             return out;
         };
-        return laneReduction(l, names, laneStmt, combine);
+        return laneReduction(l, inits, laneStmt, combine);
     }
 
     /// Accumulator name -> the name of its lane array.
     using LaneArrays = std::map<std::string, std::string>;
 
+    /// An accumulator given a lane array, and the value its lanes start from.
+    struct LaneInit {
+        std::string name;
+        DType dtype;
+        ExprPtr init;
+    };
+
     /// A lane-wise reduction of inner loop `l` into the accumulators `accs`, each given a
     /// lane array (`laneStmt` rewrites a statement of the body for one lane, `combine` folds
     /// one lane into the accumulators):
-    ///   var acc_lanes[lanes]; simd for lane { acc_lanes[lane] = acc }
+    ///   var acc_lanes[lanes]; simd for lane { acc_lanes[lane] = init }
     ///   for k_block in 0..N / lanes { simd for lane { let k = k_block * lanes + lane;
     ///                                                 laneStmt(body) } }
     ///   for lane in 0..lanes { combine(lane) }
     ///   for k_rest in 0..N - N / lanes * lanes { let k = N / lanes * lanes + k_rest; body }
     std::vector<StmtPtr> laneReduction(
-        const Stmt &l, const std::vector<std::pair<std::string, DType>> &accs,
+        const Stmt &l, const std::vector<LaneInit> &accs,
         const std::function<StmtPtr(const StmtPtr &, const LaneArrays &, const ExprPtr &)>
             &laneStmt,
         const std::function<std::vector<StmtPtr>(const LaneArrays &, const ExprPtr &)> &combine) {
@@ -357,17 +386,23 @@ private:
         std::string rest = freshName(names_, l.name + "_rest");
         ExprPtr laneIdx = loop::var(lane, DType::Int64);
         ExprPtr w = loop::intImm(lanes_);
-        ExprPtr blocks = loop::binary(loop::BinaryOp::Div, l.extent, w);
-        ExprPtr done = loop::binary(loop::BinaryOp::Mul, blocks, w);
+        // A constant extent (a sum's chunk) gives constant block and rest counts.
+        std::optional<int64_t> extent;
+        if (l.extent->kind == ExprKind::IntImm)
+            extent = l.extent->intValue;
+        ExprPtr blocks = extent ? loop::intImm(*extent / lanes_)
+                                : loop::binary(loop::BinaryOp::Div, l.extent, w);
+        ExprPtr done = extent ? loop::intImm(*extent / lanes_ * lanes_)
+                              : loop::binary(loop::BinaryOp::Mul, blocks, w);
         LaneArrays lanes;
         std::vector<StmtPtr> out, init;
-        for (const auto &[name, dtype] : accs) {
-            std::string arr = freshName(names_, name + "_lanes");
-            lanes[name] = arr;
-            StmtPtr d = loop::decl(arr, dtype, nullptr, true);
+        for (const LaneInit &acc : accs) {
+            std::string arr = freshName(names_, acc.name + "_lanes");
+            lanes[acc.name] = arr;
+            StmtPtr d = loop::decl(arr, acc.dtype, nullptr, true);
             d->lanes = lanes_;
             out.push_back(d);
-            init.push_back(loop::assignLane(arr, laneIdx, loop::var(name, dtype)));
+            init.push_back(loop::assignLane(arr, laneIdx, acc.init));
         }
         StmtPtr initLoop = loop::forLoop(lane, w, std::move(init));
         initLoop->simd = true;
@@ -389,6 +424,8 @@ private:
         StmtPtr combineLoop = loop::forLoop(lane, w, combine(lanes, laneIdx));
         combineLoop->reductionLoop = true;
         out.push_back(combineLoop);
+        if (extent && *extent % lanes_ == 0)
+            return out;
 
         std::vector<StmtPtr> restBody = {loop::decl(
             l.name, DType::Int64,
@@ -404,6 +441,7 @@ private:
     int lanes_;
     std::set<std::string> &names_;
     const Stmt *arg_ = nullptr; ///< the argmin/argmax loop being vectorized, if any
+    std::string sumVar_;        ///< the whole-array sum being vectorized, if any
 };
 
 class LoopVectorizer {
@@ -585,6 +623,53 @@ private:
     std::string lane_, block_;
 };
 
+/// Elements per chunk of a chunked 1-D sum (16 KiB of float64).
+constexpr int64_t kSumChunk = 2048;
+
+/// A 1-D whole-array sum, `parallel for i reduce(+:acc) { body }` with no loop in `body`,
+/// as chunks of kSumChunk elements whose inner loops the InnerVectorizer can sum in lanes:
+///   parallel for i_chunk in 0..N / C reduce(+:acc) {
+///       for i_k in 0..C { let i = i_chunk * C + i_k; body } }
+///   for i_rest in 0..N - N / C * C { let i = N / C * C + i_rest; body }
+/// Null when `s` is not such a loop.
+std::pair<StmtPtr, StmtPtr> sumChunks(const Stmt &s, std::set<std::string> &names) {
+    bool sum = s.kind == StmtKind::For && s.parallel && !s.reductionVar.empty() &&
+               s.reductionOp == loop::BinaryOp::Add && !s.reductionCall &&
+               s.argIndexVar.empty() &&
+               std::all_of(s.stmts.begin(), s.stmts.end(), [](const StmtPtr &b) {
+                   return b->kind == StmtKind::Decl || b->kind == StmtKind::Assign ||
+                          b->kind == StmtKind::Comment;
+               });
+    if (!sum)
+        return {};
+    std::string chunk = freshName(names, s.name + "_chunk");
+    std::string k = freshName(names, s.name + "_k");
+    std::string rest = freshName(names, s.name + "_rest");
+    ExprPtr c = loop::intImm(kSumChunk);
+    ExprPtr chunks = loop::binary(loop::BinaryOp::Div, s.extent, c);
+    ExprPtr done = loop::binary(loop::BinaryOp::Mul, chunks, c);
+    auto body = [&](ExprPtr index) {
+        std::vector<StmtPtr> out = {loop::decl(s.name, DType::Int64, std::move(index))};
+        out.insert(out.end(), s.stmts.begin(), s.stmts.end());
+        return out;
+    };
+    StmtPtr inner = loop::forLoop(
+        k, c,
+        body(loop::binary(loop::BinaryOp::Add,
+                          loop::binary(loop::BinaryOp::Mul, loop::var(chunk, DType::Int64), c),
+                          loop::var(k, DType::Int64))));
+    StmtPtr outer = loop::forLoop(chunk, chunks, {inner});
+    outer->parallel = true;
+    outer->reductionLoop = s.reductionLoop;
+    outer->reductionVar = s.reductionVar;
+    outer->reductionOp = s.reductionOp;
+    StmtPtr tail = loop::forLoop(
+        rest, loop::binary(loop::BinaryOp::Sub, s.extent, done),
+        body(loop::binary(loop::BinaryOp::Add, done, loop::var(rest, DType::Int64))));
+    tail->reductionLoop = true;
+    return {outer, tail};
+}
+
 } // namespace
 
 /// Vectorizes the parallel loops of `stmts`, looking through Python's control flow.
@@ -604,7 +689,20 @@ void vectorizeBlock(std::vector<StmtPtr> &stmts, int lanes, std::set<std::string
         // lane-wise partial extrema (exact in any order) or (value, position) pairs
         // (combined by NumPy's order), folded into the thread's accumulator.
         bool extremum = s->kind == StmtKind::For && s->parallel &&
-                        (s->reductionCall.has_value() || !s->argIndexVar.empty());
+                        (s->reductionCall.has_value() || !s->argIndexVar.empty() ||
+                         (s->reductionOp == loop::BinaryOp::Add && !s->reductionVar.empty()));
+        // A 1-D float sum: chunks summed in lanes (names reserved only if it applies).
+        std::set<std::string> trial = names;
+        if (auto [chunked, tail] = sumChunks(*s, trial); chunked) {
+            InnerVectorizer sums(lanes, trial);
+            ExprPtr fits;
+            if (sums.applies(*chunked, fits) && !fits) {
+                body.push_back(sums.run(*chunked));
+                body.push_back(tail);
+                names = std::move(trial);
+                continue;
+            }
+        }
         std::vector<StmtPtr> replacement;
         ExprPtr longRows;
         InnerVectorizer inner(lanes, names);

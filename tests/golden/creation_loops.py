@@ -12,6 +12,8 @@ def weights(x, n):
 # CHECK-NOT: throw
 # CHECK: alloc result2 float64[n, 3]
 # CHECK-NOT: alloc
-# CHECK: parallel for i in 0..x.shape[0] reduce(+:sum) {
-# CHECK-NEXT: sum = (sum + (x[(i * x_s0)] * float64(i)))
+# The sum runs in chunks of 2048 elements, each summed in SIMD lanes.
+# CHECK: parallel for i_chunk in 0..(x.shape[0] / 2048) reduce(+:sum) {
+# CHECK: let int64 i = ((i_chunk * 2048) + i_k)
+# CHECK-NEXT: sum_lanes[lane] = (sum_lanes[lane] + (x[(i * x_s0)] * float64(i)))
 # CHECK: result2[{{.*}}] = (0 + 1.5)
