@@ -152,8 +152,7 @@ NodePtr ExprLowering::maskIndex(const NodePtr &base, const NodePtr &mask, Source
     count = array::withName(array::withChecks(count, std::move(checks)), "count");
     NodePtr counted = materialize_(count, loc);
     // The length's name in run-time messages: count_nonzero(keep) for a mask named keep.
-    std::string length =
-        fmt::format("count_nonzero({})", mask->name.empty() ? "mask" : mask->name);
+    std::string length = fmt::format("count_nonzero({})", mask->name.empty() ? "mask" : mask->name);
     NodePtr positions = array::makeNonzero(m, dimValue(counted, length), loc);
     Shape flat{dimProduct(Shape(base->type.shape.begin(), base->type.shape.begin() + rank))};
     flat.insert(flat.end(), base->type.shape.begin() + rank, base->type.shape.end());

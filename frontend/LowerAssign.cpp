@@ -325,10 +325,10 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
         // A mask's true positions are found (a stage of their own) before any write.
         if (n->kind == NodeKind::Nonzero)
             return false;
-        bool elementwise = n->kind == NodeKind::Unary || n->kind == NodeKind::Binary ||
-                           n->kind == NodeKind::Cast || n->kind == NodeKind::Where ||
-                           (n->kind == NodeKind::Broadcast &&
-                            n->operand()->type.rank() == n->type.rank());
+        bool elementwise =
+            n->kind == NodeKind::Unary || n->kind == NodeKind::Binary ||
+            n->kind == NodeKind::Cast || n->kind == NodeKind::Where ||
+            (n->kind == NodeKind::Broadcast && n->operand()->type.rank() == n->type.rank());
         return std::any_of(n->operands.begin(), n->operands.end(), [&](const NodePtr &op) {
             return unsafeRead(op, aligned && elementwise);
         });

@@ -184,7 +184,7 @@ void FunctionLowering::forLoop(const syntax::For &loop, SourceLoc loc) {
         NodePtr b = pythonBoolAsInt(exprs_.lowerArray(*a), a->loc); // range(True) is range(1)
         if (b->type.rank() != 0 || !isInteger(b->type.dtype)) {
             // Python's message names the object's type: float, numpy.float32, numpy.ndarray.
-            std::string type = b->type.rank() ? "numpy.ndarray"
+            std::string type = b->type.rank()  ? "numpy.ndarray"
                                : !b->type.weak ? fmt::format("numpy.{}", dtypeName(b->type.dtype))
                                : isComplex(b->type.dtype) ? "complex"
                                                           : "float";

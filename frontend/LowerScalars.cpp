@@ -169,9 +169,9 @@ Handler extremum(bool isMin) {
             if (isFloat(p.dtype))
                 return Value::array(array::makeFloatConstant(v, p.dtype, p.weak, args.loc),
                                     args.loc);
-            return Value::array(array::makeIntConstant(best->intValue, p.dtype,
-                                                       p.weak || pythonBools, args.loc),
-                                args.loc);
+            return Value::array(
+                array::makeIntConstant(best->intValue, p.dtype, p.weak || pythonBools, args.loc),
+                args.loc);
         }
         NodePtr result = lowering.castTo(xs[0], p.dtype, args.loc);
         for (size_t i = 1; i < xs.size(); ++i) {

@@ -634,8 +634,7 @@ constexpr int64_t kSumChunk = 2048;
 /// Null when `s` is not such a loop.
 std::pair<StmtPtr, StmtPtr> sumChunks(const Stmt &s, std::set<std::string> &names) {
     bool sum = s.kind == StmtKind::For && s.parallel && !s.reductionVar.empty() &&
-               s.reductionOp == loop::BinaryOp::Add && !s.reductionCall &&
-               s.argIndexVar.empty() &&
+               s.reductionOp == loop::BinaryOp::Add && !s.reductionCall && s.argIndexVar.empty() &&
                std::all_of(s.stmts.begin(), s.stmts.end(), [](const StmtPtr &b) {
                    return b->kind == StmtKind::Decl || b->kind == StmtKind::Assign ||
                           b->kind == StmtKind::Comment;
@@ -663,9 +662,9 @@ std::pair<StmtPtr, StmtPtr> sumChunks(const Stmt &s, std::set<std::string> &name
     outer->reductionLoop = s.reductionLoop;
     outer->reductionVar = s.reductionVar;
     outer->reductionOp = s.reductionOp;
-    StmtPtr tail = loop::forLoop(
-        rest, loop::binary(loop::BinaryOp::Sub, s.extent, done),
-        body(loop::binary(loop::BinaryOp::Add, done, loop::var(rest, DType::Int64))));
+    StmtPtr tail =
+        loop::forLoop(rest, loop::binary(loop::BinaryOp::Sub, s.extent, done),
+                      body(loop::binary(loop::BinaryOp::Add, done, loop::var(rest, DType::Int64))));
     tail->reductionLoop = true;
     return {outer, tail};
 }
