@@ -367,8 +367,8 @@ Value FunctionLowering::inlineReturns(const syntax::FunctionDef &def, SourceLoc 
                                                    "return values of the same shape",
                                                    def.name, shapeStr(r.types[i].shape),
                                                    shapeStr(types[i].shape)));
-            PromotionType p = promote({types[i].dtype, types[i].weak},
-                                      {r.types[i].dtype, r.types[i].weak});
+            PromotionType p = joinTypes({types[i].dtype, types[i].weak},
+                                        {r.types[i].dtype, r.types[i].weak});
             types[i].dtype = p.dtype;
             types[i].weak = p.weak;
         }

@@ -5,6 +5,7 @@
 #include "frontend/Lower.h"
 #include "frontend/Syntax.h"
 #include "ir/ArrayIR.h"
+#include "ir/Promotion.h"
 
 #include <functional>
 #include <map>
@@ -205,6 +206,15 @@ array::NodePtr pythonBoolAsInt(const array::NodePtr &n, SourceLoc loc);
 /// `n` (a bool scalar) as a Python bool: what `bool()`, `not`, `math.isnan` and comparisons
 /// of Python numbers give.
 array::NodePtr asPythonBool(const array::NodePtr &n);
+/// `n` (a scalar) as a Python scalar (weak): what `-k`, `~k` and `abs(k)` of a Python
+/// scalar `k` give.
+array::NodePtr asPythonScalar(const array::NodePtr &n);
+/// The type of one value that is of type `a` on some paths and `b` on others (a variable
+/// assigned in branches or loops, `x if c else y`, min/max, the returns of an inlined
+/// function): NEP 50's promotion (numpy.result_type), except that Python scalars stay
+/// Python's: two Python bools give a Python bool (NEP 50 treats bools as strong), a Python
+/// bool with a Python int or float the Python number (a bool is an int in Python).
+PromotionType joinTypes(PromotionType a, PromotionType b);
 
 /// Broadcasts two shapes (numpy.broadcast_shapes); UserError at `loc` on mismatch.
 Shape broadcastShapes(const Shape &a, const Shape &b, SourceLoc loc);

@@ -66,14 +66,32 @@ NodePtr pythonBoolAsInt(const NodePtr &n, SourceLoc loc) {
     return isPythonBool(n) ? array::makeCast(n, DType::Int64, true, loc) : n;
 }
 
-NodePtr asPythonBool(const NodePtr &n) {
+NodePtr asPythonScalar(const NodePtr &n) {
+    NPC_ASSERT(n->type.rank() == 0, "a Python scalar of rank > 0");
     if (n->type.weak)
         return n;
     if (n->kind == array::NodeKind::Param || n->kind == array::NodeKind::Var)
-        return array::makeCast(n, DType::Bool, true, n->loc);
+        return array::makeCast(n, n->type.dtype, true, n->loc);
     array::Node copy = *n;
     copy.type.weak = true;
     return std::make_shared<const array::Node>(std::move(copy));
+}
+
+NodePtr asPythonBool(const NodePtr &n) {
+    NPC_ASSERT(isBool(n->type.dtype), "a Python bool of another dtype");
+    return asPythonScalar(n);
+}
+
+PromotionType joinTypes(PromotionType a, PromotionType b) {
+    if (a.weak && b.weak && isBool(a.dtype) && isBool(b.dtype))
+        return {DType::Bool, true};
+    if (a.weak && b.weak) { // a Python bool with a Python number is the int it is
+        if (isBool(a.dtype))
+            a.dtype = DType::Int64;
+        if (isBool(b.dtype))
+            b.dtype = DType::Int64;
+    }
+    return promote(a, b);
 }
 
 std::string displayName(const std::string &q) {
@@ -342,11 +360,13 @@ Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
     NodePtr v = lowerArray(*u.operand);
     if (u.op != syntax::UnaryOp::Not) // -True is -1, as Python computes
         v = pythonBoolAsInt(v, e.loc);
+    // -k and ~k of a Python number are Python numbers (weak: int8_array + -k stays int8).
+    auto python = [&](const NodePtr &r) { return isPythonScalar(v) ? asPythonScalar(r) : r; };
     switch (u.op) {
     case syntax::UnaryOp::Pos:
         return Value::array(v, e.loc);
     case syntax::UnaryOp::Neg:
-        return Value::array(unary(UnaryOp::Negative, v, e.loc), e.loc);
+        return Value::array(python(unary(UnaryOp::Negative, v, e.loc)), e.loc);
     case syntax::UnaryOp::Not: {
         if (!isBool(v->type.dtype))
             throw UserError(e.loc, "'not' is supported on bool values only; use np.logical_not "
@@ -356,7 +376,7 @@ Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
         return Value::array(isPythonBool(v) ? asPythonBool(negated) : negated, e.loc);
     }
     case syntax::UnaryOp::Invert:
-        return Value::array(unary(UnaryOp::Invert, v, e.loc), e.loc);
+        return Value::array(python(unary(UnaryOp::Invert, v, e.loc)), e.loc);
     }
     NPC_INTERNAL_ERROR("unhandled unary operator");
 }
@@ -444,6 +464,8 @@ Value ExprLowering::lowerSubscript(const syntax::Expr &e, const syntax::Subscrip
         Value v = lower(*b);
         if (v.kind == Value::None)
             return -1;
+        if (v.kind == Value::Array) // x[True:] is x[1:], as Python's slices take bools
+            v.node = pythonBoolAsInt(v.node, b->loc);
         if (v.kind != Value::Array || v.node->type.rank() != 0 || !isInteger(v.node->type.dtype))
             throw UserError(b->loc, "slice indices must be integers or None");
         dynamic.push_back(runtimeIndex(*b, v));

@@ -121,7 +121,8 @@ std::vector<array::Function> lowerModule(const SourceFile &, const syntax::Modul
                                         fmt::format("'{}' returns arrays of {} and {} dimensions "
                                                     "on different paths",
                                                     def->name, r[i].rank(), unified[i].rank()));
-                    PromotionType p = promote({unified[i].dtype, unified[i].weak}, {r[i].dtype, r[i].weak});
+                    PromotionType p = lowering::joinTypes({unified[i].dtype, unified[i].weak},
+                                                {r[i].dtype, r[i].weak});
                     unified[i].dtype = p.dtype;
                     unified[i].weak = p.weak;
                 }

@@ -50,7 +50,7 @@ array::Type FunctionLowering::unify(const array::Type &a, const array::Type &b,
                                          "a variable assigned in a loop or branch to keep its "
                                          "shape",
                                          name, shapeStr(a.shape), shapeStr(b.shape)));
-    PromotionType p = promote({a.dtype, a.weak}, {b.dtype, b.weak});
+    PromotionType p = joinTypes({a.dtype, a.weak}, {b.dtype, b.weak});
     return array::Type{p.dtype, a.shape, p.weak};
 }
 

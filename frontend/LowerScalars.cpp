@@ -135,8 +135,8 @@ Value toBool(ExprLowering &, const CallArgs &args) {
 
 /// min(a, b, ...) / max(a, b, ...), or of one tuple: Python keeps the running result
 /// unless a later value is strictly smaller (larger). The operands are promoted to one
-/// dtype by NEP 50 (Python itself would return the winning object's own type); of
-/// Python bools only, the result is a Python bool (an int in Python operators).
+/// dtype by joinTypes (NEP 50, Python scalars staying Python's; Python itself would return
+/// the winning object's own type).
 Handler extremum(bool isMin) {
     return [isMin](ExprLowering &lowering, const CallArgs &args) {
         CallArgs items = args;
@@ -154,9 +154,7 @@ Handler extremum(bool isMin) {
         auto xs = numbers(items, 1, std::numeric_limits<size_t>::max());
         PromotionType p{xs[0]->type.dtype, xs[0]->type.weak};
         for (size_t i = 1; i < xs.size(); ++i)
-            p = promote(p, {xs[i]->type.dtype, xs[i]->type.weak});
-        // NEP 50 makes bools strong; min/max of Python bools is a Python bool all the same.
-        bool pythonBools = std::all_of(xs.begin(), xs.end(), isPythonBool);
+            p = joinTypes(p, {xs[i]->type.dtype, xs[i]->type.weak});
         BinaryOp better = isMin ? BinaryOp::Less : BinaryOp::Greater;
         bool constant = std::all_of(xs.begin(), xs.end(),
                                     [](const NodePtr &x) { return x->kind == NodeKind::Constant; });
@@ -169,19 +167,19 @@ Handler extremum(bool isMin) {
             if (isFloat(p.dtype))
                 return Value::array(array::makeFloatConstant(v, p.dtype, p.weak, args.loc),
                                     args.loc);
-            return Value::array(
-                array::makeIntConstant(best->intValue, p.dtype, p.weak || pythonBools, args.loc),
-                args.loc);
+            return Value::array(array::makeIntConstant(best->intValue, p.dtype, p.weak, args.loc),
+                                args.loc);
         }
         NodePtr result = lowering.castTo(xs[0], p.dtype, args.loc);
         for (size_t i = 1; i < xs.size(); ++i) {
+            if (std::find(xs.begin(), xs.begin() + static_cast<std::ptrdiff_t>(i), xs[i]) !=
+                xs.begin() + static_cast<std::ptrdiff_t>(i))
+                continue; // min(p, p) is p (and p < p a compiler warning)
             NodePtr x = lowering.castTo(xs[i], p.dtype, args.loc);
             result = array::makeWhere(array::makeBinary(better, x, result, args.loc), x, result,
                                       args.loc);
         }
-        if (pythonBools)
-            return Value::array(asPythonBool(result), args.loc);
-        return Value::array(p.weak ? weakened(result) : result, args.loc);
+        return Value::array(p.weak ? asPythonScalar(result) : result, args.loc);
     };
 }
 

@@ -134,10 +134,8 @@ NodePtr FunctionLowering::conditional(const NodePtr &cond, const ExprLowering::B
         throw UserError(loc, fmt::format("the two values of 'a if cond else b' have shapes {} "
                                          "and {}; npc needs equal shapes",
                                          shapeStr(a->type.shape), shapeStr(b->type.shape)));
-    PromotionType p = promote({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
-    // NEP 50 makes bools strong, but Python's `p if c else q` and `p and q` of Python bools
-    // give a Python bool (an int in Python operators: `(p or q) + True` is 2).
-    p.weak = p.weak || (isPythonBool(a) && isPythonBool(b));
+    // `p if c else q` of Python bools is a Python bool (`(p or q) + True` is 2).
+    PromotionType p = joinTypes({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
     int var = newVariable("choice", array::Type{p.dtype, a->type.shape, p.weak});
     blocks_.push_back(&st.body);
     let(var, exprs_.castTo(a, p.dtype, loc), loc);

@@ -424,11 +424,12 @@ Handler unaryUfunc(UnaryOp op) {
 }
 
 /// Python's builtin abs: numpy.absolute, except that a Python bool is an int (abs(True)
-/// is 1).
+/// is 1) and the abs of a Python number a Python number (weak in NEP 50's promotion).
 Value builtinAbs(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"x", true}});
     NodePtr x = pythonBoolAsInt(requireArray(b[0], args, "x"), args.loc);
-    return Value::array(lowering.unary(UnaryOp::Absolute, x, args.loc), args.loc);
+    NodePtr a = lowering.unary(UnaryOp::Absolute, x, args.loc);
+    return Value::array(isPythonScalar(x) ? asPythonScalar(a) : a, args.loc);
 }
 
 Handler binaryUfunc(BinaryOp op) {

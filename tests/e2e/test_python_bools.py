@@ -14,3 +14,9 @@ def kernel(kernels_on_both_targets):
                                       (4, True, [False, False])])
 def test_python_bools(kernel, n, flag, b):
     kernel.check(n, -1.0, flag, np.array(b))
+
+
+@pytest.mark.parametrize("n,p,s", [(5, True, 1.5), (1, False, -2.0), (3, True, 0.25)])
+def test_python_scalar_joins(kernels_on_both_targets, n, p, s):
+    kernels_on_both_targets("python_scalar_joins.py").check(
+        np.array([1, 2, 3], dtype=np.int8), np.array([1.0, 2.0], dtype=np.float32), n, p, s)
