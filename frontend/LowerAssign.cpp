@@ -56,6 +56,50 @@ std::string unpackMessage(size_t count, size_t got) {
                                      got);
 }
 
+bool sameEntry(const array::ViewEntry &a, const array::ViewEntry &b) {
+    return a.kind == b.kind && a.index == b.index && a.start == b.start && a.stop == b.stop &&
+           a.step == b.step && a.indexOperand == b.indexOperand &&
+           a.startOperand == b.startOperand && a.stopOperand == b.stopOperand;
+}
+
+/// True when `a` and `b`, the same subscript lowered twice (`a[i:] += a[i:] * 2`), denote
+/// the same elements within one statement: the same node, parameter or variable (whose
+/// value a statement changes only after its right side is read), equal int constants, and
+/// casts, binary operations (run-time bounds such as `i + 1`) and views of such.
+bool sameElements(const NodePtr &a, const NodePtr &b) {
+    if (a == b)
+        return true;
+    if (a->kind != b->kind || a->type.dtype != b->type.dtype ||
+        a->operands.size() != b->operands.size())
+        return false;
+    switch (a->kind) {
+    case NodeKind::Param:
+    case NodeKind::Var:
+        return a->param == b->param;
+    case NodeKind::Constant:
+        return !isInexact(a->type.dtype) && a->intValue == b->intValue;
+    case NodeKind::Cast:
+        if (a->rangeChecked != b->rangeChecked)
+            return false;
+        break;
+    case NodeKind::Binary:
+        if (a->binaryOp != b->binaryOp)
+            return false;
+        break;
+    case NodeKind::View:
+        if (a->view.size() != b->view.size() ||
+            !std::equal(a->view.begin(), a->view.end(), b->view.begin(), sameEntry))
+            return false;
+        break;
+    default:
+        return false;
+    }
+    for (size_t i = 0; i < a->operands.size(); ++i)
+        if (!sameElements(a->operands[i], b->operands[i]))
+            return false;
+    return true;
+}
+
 } // namespace
 
 std::vector<Value> FunctionLowering::unpack(const Value &v, size_t count, SourceLoc loc) {
@@ -318,7 +362,8 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
     std::function<bool(const NodePtr &, bool)> unsafeRead = [&](const NodePtr &n,
                                                                 bool aligned) -> bool {
         // Integer index arrays may repeat an index: `x[idx] += 1` reads the old values.
-        if (n == target && aligned && (target->kind != NodeKind::Gather || isMaskTarget(target)))
+        if (aligned && (target->kind != NodeKind::Gather || isMaskTarget(target)) &&
+            sameElements(n, target))
             return false;
         if (n->kind == root.kind && n->param == root.param)
             return true;

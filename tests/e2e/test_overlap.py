@@ -65,3 +65,9 @@ def test_mask_update_mismatch_raises(kernels_on_both_targets, x, w, words):
     kernels_on_both_targets("mask_update.py").check_raises(
         x.copy(), np.arange(float(len(x))), np.array(w), MASK_UPDATE_M.copy(),
         np.array([0.5, -1.0, 2.0]), match=words)
+
+
+@pytest.mark.parametrize("n", [0, 1, 3, 4])
+def test_inplace_same_view(kernels_on_both_targets, n):
+    kernels_on_both_targets("inplace_same_view.py").check(
+        np.arange(6.0) - 2.0, np.arange(24.0).reshape(4, 6) / 7.0, n)
