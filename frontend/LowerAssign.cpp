@@ -4,6 +4,8 @@
 #include "ir/Promotion.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <fmt/format.h>
 #include <functional>
 
@@ -62,10 +64,12 @@ bool sameEntry(const array::ViewEntry &a, const array::ViewEntry &b) {
            a.startOperand == b.startOperand && a.stopOperand == b.stopOperand;
 }
 
-/// True when `a` and `b`, the same subscript lowered twice (`a[i:] += a[i:] * 2`), denote
-/// the same elements within one statement: the same node, parameter or variable (whose
-/// value a statement changes only after its right side is read), equal int constants, and
-/// casts, binary operations (run-time bounds such as `i + 1`) and views of such.
+/// True when `a` and `b`, the same subscript lowered twice (`a[i:] += a[i:] * 2`,
+/// `x[x > 0] += x[x > 0]`), denote the same elements within one statement: the same node,
+/// parameter or variable (whose value a statement changes only after its right side is
+/// read), equal constants, and casts, binary operations (run-time bounds such as `i + 1`,
+/// masks such as `x > 0`), broadcasts, views, reshapes, gathers and a mask's true positions
+/// (equal masks have equal positions, whatever their counts are named) of such.
 bool sameElements(const NodePtr &a, const NodePtr &b) {
     if (a == b)
         return true;
@@ -77,7 +81,9 @@ bool sameElements(const NodePtr &a, const NodePtr &b) {
     case NodeKind::Var:
         return a->param == b->param;
     case NodeKind::Constant:
-        return !isInexact(a->type.dtype) && a->intValue == b->intValue;
+        return a->intValue == b->intValue &&
+               std::bit_cast<uint64_t>(a->floatValue) == std::bit_cast<uint64_t>(b->floatValue) &&
+               std::bit_cast<uint64_t>(a->imagValue) == std::bit_cast<uint64_t>(b->imagValue);
     case NodeKind::Cast:
         if (a->rangeChecked != b->rangeChecked)
             return false;
@@ -90,6 +96,17 @@ bool sameElements(const NodePtr &a, const NodePtr &b) {
         if (a->view.size() != b->view.size() ||
             !std::equal(a->view.begin(), a->view.end(), b->view.begin(), sameEntry))
             return false;
+        break;
+    case NodeKind::Gather:
+        if (a->axes != b->axes || a->axis != b->axis || a->errorAxes != b->errorAxes)
+            return false;
+        break;
+    case NodeKind::Broadcast: // the only kinds whose shape is not their operands'
+    case NodeKind::Reshape:
+        if (!shapeEqual(a->type.shape, b->type.shape))
+            return false;
+        break;
+    case NodeKind::Nonzero:
         break;
     default:
         return false;

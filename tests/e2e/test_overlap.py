@@ -71,3 +71,11 @@ def test_mask_update_mismatch_raises(kernels_on_both_targets, x, w, words):
 def test_inplace_same_view(kernels_on_both_targets, n):
     kernels_on_both_targets("inplace_same_view.py").check(
         np.arange(6.0) - 2.0, np.arange(24.0).reshape(4, 6) / 7.0, n)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_mask_same_mask(kernels_on_both_targets, seed):
+    rng = np.random.default_rng(seed)
+    kernels_on_both_targets("mask_same_mask.py").check(
+        rng.uniform(-2, 3, 9), rng.uniform(-1, 1, 9), rng.uniform(-3, 9, (5, 3)),
+        rng.uniform(-1, 1, (5, 3)))
