@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <fmt/format.h>
 #include <functional>
+#include <map>
 
 namespace npc::lowering {
 
@@ -376,25 +377,63 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
     // extent on the path equals the target's at run time, and the run time checks the
     // broadcasts before anything is written.
     NPC_ASSERT(shapeEqual(value->type.shape, target->type.shape), "store of another shape");
+    std::map<std::pair<const array::Node *, bool>, bool> known; // the value's nodes stay alive
     std::function<bool(const NodePtr &, bool)> unsafeRead = [&](const NodePtr &n,
                                                                 bool aligned) -> bool {
+        auto memo = known.find({n.get(), aligned});
+        if (memo != known.end())
+            return memo->second;
+        bool unsafe;
         // Integer index arrays may repeat an index: `x[idx] += 1` reads the old values.
         if (aligned && (target->kind != NodeKind::Gather || isMaskTarget(target)) &&
             sameElements(n, target))
-            return false;
-        if (n->kind == root.kind && n->param == root.param)
-            return true;
-        // A mask's true positions are found (a stage of their own) before any write.
-        if (n->kind == NodeKind::Nonzero)
-            return false;
-        bool elementwise =
-            n->kind == NodeKind::Unary || n->kind == NodeKind::Binary ||
-            n->kind == NodeKind::Cast || n->kind == NodeKind::Where ||
-            (n->kind == NodeKind::Broadcast && n->operand()->type.rank() == n->type.rank());
-        return std::any_of(n->operands.begin(), n->operands.end(), [&](const NodePtr &op) {
-            return unsafeRead(op, aligned && elementwise);
-        });
+            unsafe = false;
+        else if (n->kind == root.kind && n->param == root.param)
+            unsafe = true;
+        else if (n->kind == NodeKind::Nonzero) // found (a stage of its own) before any write
+            unsafe = false;
+        else {
+            bool elementwise =
+                n->kind == NodeKind::Unary || n->kind == NodeKind::Binary ||
+                n->kind == NodeKind::Cast || n->kind == NodeKind::Where ||
+                (n->kind == NodeKind::Broadcast && n->operand()->type.rank() == n->type.rank());
+            unsafe = std::any_of(n->operands.begin(), n->operands.end(), [&](const NodePtr &op) {
+                return unsafeRead(op, aligned && elementwise);
+            });
+        }
+        known[{n.get(), aligned}] = unsafe;
+        return unsafe;
     };
+    const NodePtr original = value; // keeps the nodes `known` names alive
+    if (value->type.rank() > 0 && unsafeRead(value, true)) {
+        // Scalars read from the target (`x[0]`, `x.mean()`) are read into variables first:
+        // cheaper than a copy of the whole right side, which a data-dependent extent
+        // (`x[x > 0] -= x.mean()`) rules out.
+        std::map<const array::Node *, NodePtr> hoisted;
+        std::function<NodePtr(const NodePtr &)> hoist = [&](const NodePtr &n) -> NodePtr {
+            auto [it, fresh] = hoisted.emplace(n.get(), n);
+            if (!fresh)
+                return it->second;
+            // What reads nothing of the target, or reads it in place, stays as it is.
+            if (!unsafeRead(n, false) || n->kind == NodeKind::Nonzero || sameElements(n, target))
+                return n;
+            NodePtr out = n;
+            if (n->type.rank() == 0 && n->kind != NodeKind::Param && n->kind != NodeKind::Var) {
+                out = materialize(n, "read", loc);
+            } else {
+                std::vector<NodePtr> operands;
+                for (const NodePtr &op : n->operands)
+                    operands.push_back(hoist(op));
+                if (operands != n->operands) {
+                    array::Node copy = *n;
+                    copy.operands = std::move(operands);
+                    out = std::make_shared<const array::Node>(std::move(copy));
+                }
+            }
+            return hoisted[n.get()] = out;
+        };
+        value = hoist(value);
+    }
     if (unsafeRead(value, true)) {
         if (dataDependent(value->type.shape))
             throw UserError(loc, fmt::format("the right side reads the array it is written "

@@ -79,3 +79,9 @@ def test_mask_same_mask(kernels_on_both_targets, seed):
     kernels_on_both_targets("mask_same_mask.py").check(
         rng.uniform(-2, 3, 9), rng.uniform(-1, 1, 9), rng.uniform(-3, 9, (5, 3)),
         rng.uniform(-1, 1, (5, 3)))
+
+
+@pytest.mark.parametrize("k", [0, 2])
+def test_inplace_scalar_reads(kernels_on_both_targets, k):
+    kernels_on_both_targets("inplace_scalar_reads.py").check(
+        np.array([1.0, -2.0, 3.0, 0.5, -0.25]), np.arange(12.0).reshape(4, 3) - 3.0, k)
