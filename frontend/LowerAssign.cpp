@@ -59,6 +59,17 @@ std::string unpackMessage(size_t count, size_t got) {
                                      got);
 }
 
+/// A shape as NumPy's advanced-indexing messages print it: `(3,3)`, `(3,)`.
+std::string compactShape(const Shape &s) {
+    std::string out = "(";
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (i > 0)
+            out += ',';
+        out += dimStr(s[i]);
+    }
+    return out + (s.size() == 1 ? ",)" : ")");
+}
+
 bool sameEntry(const array::ViewEntry &a, const array::ViewEntry &b) {
     return a.kind == b.kind && a.index == b.index && a.start == b.start && a.stop == b.stop &&
            a.step == b.step && a.indexOperand == b.indexOperand &&
@@ -278,9 +289,14 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
     if (isMaskTarget(t) && v->type.rank() == 1 && !dimIsConst(v->type.shape[0], 1))
         v = maskValuesChecked(v, t->type.shape, loc);
     if (!shapeEqual(v->type.shape, t->type.shape)) {
-        std::string mismatch = fmt::format("could not broadcast input array from shape {} into "
-                                           "shape {}",
-                                           shapeStr(v->type.shape), shapeStr(t->type.shape));
+        // NumPy's messages: basic indexing's, or advanced indexing's (shapes without spaces).
+        std::string mismatch =
+            t->kind == NodeKind::Gather
+                ? fmt::format("shape mismatch: value array of shape {} could not be broadcast "
+                              "to indexing result of shape {}",
+                              compactShape(v->type.shape), compactShape(t->type.shape))
+                : fmt::format("could not broadcast input array from shape {} into shape {}",
+                              shapeStr(v->type.shape), shapeStr(t->type.shape));
         if (v->type.rank() > t->type.rank())
             throw UserError(loc, mismatch);
         v = broadcastChecked(v, t->type.shape, loc, mismatch);

@@ -116,3 +116,20 @@ def test_mask_holding_a_reduction_is_consistent(kernels, fill):
     assert r.returncode == 0, r.stderr
     above = r.outputs[0]
     assert above.shape in [(0,), x.shape] and np.all(above == fill)
+
+
+M_ROWS = np.array([[1.0, 2, 3], [-1, 0, 0], [2, 2, 2], [-3, 0, 0]])
+
+
+@pytest.mark.parametrize("v,idx", [(np.ones((2, 3)), [3, 0]), (np.ones((1, 3)), [1, 2, 1]),
+                                   (np.arange(3.0)[None, :], [0])])
+def test_fancy_write_shapes(kernels, v, idx):
+    kernels("fancy_write_shapes.py").check(M_ROWS.copy(), v, np.array(idx))
+
+
+@pytest.mark.parametrize("v,idx", [(np.ones((3, 3)), [0, 1, 2]), (np.ones((2, 3)), [0, 1, 2])])
+def test_fancy_write_shape_mismatch_raises(kernels, v, idx):
+    r = kernels("fancy_write_shapes.py").check_raises(
+        M_ROWS.copy(), v, np.array(idx),
+        match="shape mismatch: value array of shape")
+    assert "could not be broadcast to indexing result of shape" in r.stderr
