@@ -8,6 +8,7 @@ import numpy as np
 def inplace_same_view(a, m, n):
     for i in range(n):
         a[i:] += a[i:] * 2.0
+        a[i:] -= a[0] * 0.5  # an element of the target, read first
         m[i:, :i + 1] -= m[i:, :i + 1] * 0.5 + a[i]
     a[1:] = a[1:] + a[:-1]
     a[:-1] += a[1:]
