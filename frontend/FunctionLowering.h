@@ -85,8 +85,11 @@ private:
     /// Before the memory of `root` changes: names whose lazy values read it (other than
     /// views of it, which must see the change) are evaluated now, as Python did.
     /// `beforeValue`: called before the current statement's right side is lowered (it
-    /// may read those names too).
-    void flushReaders(const array::Node &root, SourceLoc loc, bool beforeValue = false);
+    /// may read those names too). `rebound`: the variable `root` is assigned a new value,
+    /// which in Python is another array: names viewing the old one (other than `rebound`,
+    /// the name assigned) keep its elements, so they are evaluated now too.
+    void flushReaders(const array::Node &root, SourceLoc loc, bool beforeValue = false,
+                      const std::string *rebound = nullptr);
 
     // ---- statements -------------------------------------------------------------------
     /// Lowers `block`; `loop`: it is a loop body (run again after its end), whose

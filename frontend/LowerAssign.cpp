@@ -191,7 +191,7 @@ void FunctionLowering::assignName(const std::string &name, const Value &v, Sourc
     NodePtr value = convertTo(v.node, t, name, loc);
     NodePtr self = varNode(var, loc);
     recordAlias(name, var, v.node);
-    flushReaders(*self, loc);
+    flushReaders(*self, loc, false, &name);
     if (t.rank() > 0 && readsRoot(value, *self) && !(value->kind == NodeKind::Var))
         value = materialize(value, "tmp", loc);
     let(var, value, loc);

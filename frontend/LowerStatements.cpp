@@ -176,17 +176,26 @@ NodePtr FunctionLowering::ensureBuffer(const std::string &name, SourceLoc loc) {
     return m;
 }
 
-void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool beforeValue) {
+void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool beforeValue,
+                                    const std::string *rebound) {
+    bool rebinding = rebound != nullptr;
     std::map<const array::Node *, NodePtr> done;
     auto why = [&](const std::string &name) {
-        return fmt::format("'{0}' would be copied here, before '{1}' is updated in place, "
-                           "because it is used afterwards; use '{0}' before the update, or "
-                           "update a copy of '{1}'",
-                           name, root.name);
+        return fmt::format("'{0}' would be copied here, before '{1}' {2}, because it is used "
+                           "afterwards; use '{0}' before that, or {3}",
+                           name, root.name,
+                           rebinding ? "is assigned a new value" : "is updated in place",
+                           rebinding ? fmt::format("give the new value another name than '{}'",
+                                                   root.name)
+                                     : fmt::format("update a copy of '{}'", root.name));
+    };
+    auto unaffected = [&](const Value &v) {
+        return v.kind != Value::Array || (!rebinding && isViewOf(v.node, root)) ||
+               !readsRoot(v.node, root);
     };
     auto env = exprs_.env();
     for (const auto &[name, v] : env) {
-        if (v.kind != Value::Array || isViewOf(v.node, root) || !readsRoot(v.node, root))
+        if (unaffected(v) || (rebinding && name == *rebound))
             continue;
         if (!liveAfter(name, beforeValue)) { // dead: never needed with its old value
             exprs_.bind(name, Value{Value::Unbound,
@@ -216,7 +225,7 @@ void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool
     // Names of the functions whose calls are being inlined see the change too.
     for (std::map<std::string, Value> *outer : outerEnvs_)
         for (auto &[name, v] : *outer) {
-            if (v.kind != Value::Array || isViewOf(v.node, root) || !readsRoot(v.node, root))
+            if (unaffected(v))
                 continue;
             auto it = done.find(v.node.get());
             NodePtr m =

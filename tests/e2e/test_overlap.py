@@ -85,3 +85,8 @@ def test_mask_same_mask(kernels_on_both_targets, seed):
 def test_inplace_scalar_reads(kernels_on_both_targets, k):
     kernels_on_both_targets("inplace_scalar_reads.py").check(
         np.array([1.0, -2.0, 3.0, 0.5, -0.25]), np.arange(12.0).reshape(4, 3) - 3.0, k)
+
+
+@pytest.mark.parametrize("n", [0, 1, 3])
+def test_rebind_views(kernels_on_both_targets, n):
+    kernels_on_both_targets("rebind_views.py").check(np.arange(5.0), n)
