@@ -218,6 +218,16 @@ private:
     void callMutations(const syntax::Stmt &st, std::set<std::string> &out) const;
     void callMutations(const syntax::Stmt &st, const std::map<std::string, Value> &env,
                        std::vector<std::string> visiting, std::set<std::string> &out) const;
+    /// callMutations of one call.
+    void callMutations(const syntax::Call &call, const std::map<std::string, Value> &env,
+                       const std::vector<std::string> &visiting,
+                       std::set<std::string> &out) const;
+    /// UserError when `st` reads an array that a call in it updates in place (`mutated`,
+    /// after preflushMutated) anywhere outside that call (`x[x > 2] += h(x)` with `h`
+    /// updating x): npc lowers the reads lazily, so they would see the update wherever
+    /// Python's order of evaluation puts them.
+    void rejectReadsAroundMutations(const syntax::Stmt &st,
+                                    const std::set<std::string> &mutated) const;
     /// A `return` of an inlined body (see inlineReturns).
     void inlineReturn(const syntax::Return &ret, SourceLoc loc);
     /// After `st`, a statement of an inlined body that may return: inside the callee's

@@ -222,35 +222,94 @@ void FunctionLowering::callMutations(const syntax::Stmt &st,
                                      const std::map<std::string, Value> &env,
                                      std::vector<std::string> visiting,
                                      std::set<std::string> &out) const {
-    forEachCall(st, [&](const syntax::Call &call) {
-        auto *callee = call.func->as<syntax::Name>();
-        auto bound = callee ? env.find(callee->id) : env.end();
-        if (bound == env.end() || bound->second.kind != Value::Function ||
-            bound->second.qualifiedName != "local." + callee->id ||
-            std::find(visiting.begin(), visiting.end(), callee->id) != visiting.end())
+    forEachCall(st, [&](const syntax::Call &call) { callMutations(call, env, visiting, out); });
+}
+
+void FunctionLowering::callMutations(const syntax::Call &call,
+                                     const std::map<std::string, Value> &env,
+                                     const std::vector<std::string> &visiting,
+                                     std::set<std::string> &out) const {
+    auto *callee = call.func->as<syntax::Name>();
+    auto bound = callee ? env.find(callee->id) : env.end();
+    if (bound == env.end() || bound->second.kind != Value::Function ||
+        bound->second.qualifiedName != "local." + callee->id ||
+        std::find(visiting.begin(), visiting.end(), callee->id) != visiting.end())
+        return;
+    auto def = std::find_if(module_.functions.begin(), module_.functions.end(),
+                            [&](const syntax::FunctionDef &f) { return f.name == callee->id; });
+    if (def == module_.functions.end())
+        return;
+    // The callee's parameters it updates, itself or through its own calls.
+    BlockNames names;
+    collectNames(def->body, names);
+    std::vector<std::string> inner = visiting;
+    inner.push_back(callee->id);
+    for (const syntax::StmtPtr &s : def->body)
+        callMutations(*s, globals_, inner, names.mutated);
+    auto add = [&](const std::string &param, const syntax::Expr &arg) {
+        if (!names.mutated.count(param))
             return;
-        auto def = std::find_if(module_.functions.begin(), module_.functions.end(),
-                                [&](const syntax::FunctionDef &f) { return f.name == callee->id; });
-        if (def == module_.functions.end())
-            return;
-        // The callee's parameters it updates, itself or through its own calls.
-        BlockNames names;
-        collectNames(def->body, names);
-        std::vector<std::string> inner = visiting;
-        inner.push_back(callee->id);
-        for (const syntax::StmtPtr &s : def->body)
-            callMutations(*s, globals_, inner, names.mutated);
-        auto add = [&](const std::string &param, const syntax::Expr &arg) {
-            if (!names.mutated.count(param))
-                return;
-            if (const syntax::Name *root = argumentRoot(arg))
-                out.insert(root->id);
-        };
-        for (size_t i = 0; i < call.args.size() && i < def->params.size(); ++i)
-            add(def->params[i], *call.args[i]);
-        for (const syntax::Keyword &k : call.keywords)
-            add(k.name, *k.value);
-    });
+        if (const syntax::Name *root = argumentRoot(arg))
+            out.insert(root->id);
+    };
+    for (size_t i = 0; i < call.args.size() && i < def->params.size(); ++i)
+        add(def->params[i], *call.args[i]);
+    for (const syntax::Keyword &k : call.keywords)
+        add(k.name, *k.value);
+}
+
+void FunctionLowering::rejectReadsAroundMutations(const syntax::Stmt &st,
+                                                  const std::set<std::string> &mutated) const {
+    const syntax::Call *mutating = nullptr;
+    auto skip = [&](const syntax::Call &call) {
+        std::set<std::string> names;
+        callMutations(call, exprs_.env(), {}, names);
+        if (!names.empty() && !mutating)
+            mutating = &call;
+        return !names.empty();
+    };
+    // What the statement reads outside those calls (a target name is not read).
+    std::set<std::string> reads;
+    auto readTarget = [&](const syntax::Expr &t) {
+        if (!t.as<syntax::Name>() && !t.as<syntax::Tuple>())
+            collectReads(t, reads, skip);
+    };
+    if (auto *a = st.as<syntax::Assign>()) {
+        for (const syntax::ExprPtr &t : a->targets)
+            readTarget(*t);
+        collectReads(*a->value, reads, skip);
+    } else if (auto *aug = st.as<syntax::AugAssign>()) {
+        collectReads(*aug->target, reads, skip);
+        collectReads(*aug->value, reads, skip);
+    } else if (auto *r = st.as<syntax::Return>(); r && r->value) {
+        collectReads(*r->value, reads, skip);
+    } else if (auto *e = st.as<syntax::ExprStmt>()) {
+        collectReads(*e->value, reads, skip);
+    }
+    for (const std::string &m : mutated) {
+        auto array = exprs_.env().find(m);
+        if (array == exprs_.env().end() || array->second.kind != Value::Array ||
+            !viewRoot(array->second.node))
+            continue;
+        const array::Node &root = *viewRoot(array->second.node);
+        for (const std::string &r : reads) {
+            auto read = exprs_.env().find(r);
+            if (read == exprs_.env().end() || read->second.kind != Value::Array ||
+                !readsRoot(read->second.node, root))
+                continue;
+            NPC_ASSERT(mutating, "a mutation without its call");
+            std::string what = r == m ? fmt::format("'{}'", m)
+                                      : fmt::format("'{}', which reads '{}',", r, m);
+            throw UserError(mutating->func->loc,
+                            fmt::format("this call updates '{0}' in place, and the statement "
+                                        "also reads {1} outside the call; Python reads it "
+                                        "before or after the call in the statement's order "
+                                        "of evaluation, which npc does not follow around "
+                                        "such a call: make the call a statement of its own "
+                                        "(r = {2}(...)) and use r",
+                                        m, what, mutating->func->as<syntax::Name>()->id));
+        }
+    }
 }
 
 Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args) {

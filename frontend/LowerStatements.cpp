@@ -329,8 +329,10 @@ void FunctionLowering::lowerStatement(const syntax::Stmt &stmt) {
     if (!stmt.as<syntax::If>() && !stmt.as<syntax::For>() && !stmt.as<syntax::While>()) {
         std::set<std::string> mutated;
         callMutations(stmt, mutated);
-        if (!mutated.empty())
+        if (!mutated.empty()) {
             preflushMutated(mutated, stmt.loc);
+            rejectReadsAroundMutations(stmt, mutated);
+        }
     }
     if (auto *assign = stmt.as<syntax::Assign>()) {
         // `a[...] = v`: lazy values that read `a` are evaluated first (as Python did

@@ -18,44 +18,48 @@ void collectReadsOpt(const syntax::ExprPtr &e, std::set<std::string> &out) {
         collectReads(*e, out);
 }
 
-void collectReads(const syntax::Expr &e, std::set<std::string> &out) {
+void collectReads(const syntax::Expr &e, std::set<std::string> &out,
+                  const std::function<bool(const syntax::Call &)> &skip) {
     using namespace syntax;
+    auto reads = [&](const Expr &x) { collectReads(x, out, skip); };
     std::visit(
         [&](const auto &n) {
             using T = std::decay_t<decltype(n)>;
             if constexpr (std::is_same_v<T, Name>) {
                 out.insert(n.id);
             } else if constexpr (std::is_same_v<T, Attribute>) {
-                collectReads(*n.value, out);
+                reads(*n.value);
             } else if constexpr (std::is_same_v<T, Call>) {
-                collectReads(*n.func, out);
+                if (skip && skip(n))
+                    return;
+                reads(*n.func);
                 for (const ExprPtr &a : n.args)
-                    collectReads(*a, out);
+                    reads(*a);
                 for (const Keyword &k : n.keywords)
-                    collectReads(*k.value, out);
+                    reads(*k.value);
             } else if constexpr (std::is_same_v<T, Slice>) {
-                collectReadsOpt(n.lower, out);
-                collectReadsOpt(n.upper, out);
-                collectReadsOpt(n.step, out);
+                for (const ExprPtr *b : {&n.lower, &n.upper, &n.step})
+                    if (*b)
+                        reads(**b);
             } else if constexpr (std::is_same_v<T, Subscript>) {
-                collectReads(*n.value, out);
+                reads(*n.value);
                 for (const ExprPtr &a : n.indices)
-                    collectReads(*a, out);
+                    reads(*a);
             } else if constexpr (std::is_same_v<T, syntax::Tuple> || std::is_same_v<T, List>) {
                 for (const ExprPtr &a : n.elements)
-                    collectReads(*a, out);
+                    reads(*a);
             } else if constexpr (std::is_same_v<T, Binary>) {
-                collectReads(*n.lhs, out);
-                collectReads(*n.rhs, out);
+                reads(*n.lhs);
+                reads(*n.rhs);
             } else if constexpr (std::is_same_v<T, Unary>) {
-                collectReads(*n.operand, out);
+                reads(*n.operand);
             } else if constexpr (std::is_same_v<T, Compare> || std::is_same_v<T, BoolOperation>) {
                 for (const ExprPtr &a : n.operands)
-                    collectReads(*a, out);
+                    reads(*a);
             } else if constexpr (std::is_same_v<T, IfExp>) {
-                collectReads(*n.test, out);
-                collectReads(*n.body, out);
-                collectReads(*n.orelse, out);
+                reads(*n.test);
+                reads(*n.body);
+                reads(*n.orelse);
             }
         },
         e.node);

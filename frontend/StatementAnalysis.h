@@ -6,6 +6,7 @@
 #include "frontend/Syntax.h"
 #include "ir/ArrayIR.h"
 
+#include <functional>
 #include <set>
 #include <string>
 
@@ -18,8 +19,10 @@ struct BlockNames {
     std::set<std::string> rebound; ///< assigned by `=` or `for` (not only by `op=`)
 };
 
-/// Adds the names `e` reads to `out` (every Name in it).
-void collectReads(const syntax::Expr &e, std::set<std::string> &out);
+/// Adds the names `e` reads to `out` (every Name in it), except inside the calls `skip`
+/// (if given) returns true for.
+void collectReads(const syntax::Expr &e, std::set<std::string> &out,
+                  const std::function<bool(const syntax::Call &)> &skip = {});
 /// collectReads of an optional expression.
 void collectReadsOpt(const syntax::ExprPtr &e, std::set<std::string> &out);
 /// Adds what the statements of `block` (nested blocks too) assign, update and read.

@@ -405,6 +405,28 @@ CASES += [
                 pass
             return x
         """, "over range(...) only", (5, "x:")),
+    ("helper-update-inside-statement", """
+        def shift(a):
+            a -= 10.0
+            return 1.0
+
+        # npc export f(float64[:])
+        def f(x):
+            x[x > 2] += shift(x)
+            return x
+        """, "this call updates 'x' in place, and the statement also reads 'x' outside the "
+             "call", (9, "shift")),
+    ("helper-update-view-read", """
+        def shift(a):
+            a -= 10.0
+            return 1.0
+
+        # npc export f(float64[:])
+        def f(x):
+            v = x[1:]
+            y = v * 2.0 + shift(x)
+            return y
+        """, "reads 'v', which reads 'x', outside the call", (10, "shift")),
     ("range-of-float", """
         # npc export f(float64[:], float)
         def f(x, t):
