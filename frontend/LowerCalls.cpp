@@ -484,7 +484,8 @@ void FunctionLowering::inlineReturn(const syntax::Return &ret, SourceLoc loc) {
             }
     }
     for (size_t i = 0; i < nodes.size(); ++i) {
-        const std::string &result = f_.variables[static_cast<size_t>(in.results[i])].name;
+        // A copy: flushReaders may add variables (and move f_.variables).
+        const std::string result = f_.variables[static_cast<size_t>(in.results[i])].name;
         flushReaders(*varNode(in.results[i], loc), loc, false, &result);
         let(in.results[i], nodes[i], loc);
     }
