@@ -220,8 +220,7 @@ private:
                        std::vector<std::string> visiting, std::set<std::string> &out) const;
     /// callMutations of one call.
     void callMutations(const syntax::Call &call, const std::map<std::string, Value> &env,
-                       const std::vector<std::string> &visiting,
-                       std::set<std::string> &out) const;
+                       const std::vector<std::string> &visiting, std::set<std::string> &out) const;
     /// UserError when `st` reads an array that a call in it updates in place (`mutated`,
     /// after preflushMutated) anywhere outside that call (`x[x > 2] += h(x)` with `h`
     /// updating x): npc lowers the reads lazily, so they would see the update wherever

@@ -298,8 +298,8 @@ void FunctionLowering::rejectReadsAroundMutations(const syntax::Stmt &st,
                 !readsRoot(read->second.node, root))
                 continue;
             NPC_ASSERT(mutating, "a mutation without its call");
-            std::string what = r == m ? fmt::format("'{}'", m)
-                                      : fmt::format("'{}', which reads '{}',", r, m);
+            std::string what =
+                r == m ? fmt::format("'{}'", m) : fmt::format("'{}', which reads '{}',", r, m);
             throw UserError(mutating->func->loc,
                             fmt::format("this call updates '{0}' in place, and the statement "
                                         "also reads {1} outside the call; Python reads it "
@@ -426,8 +426,8 @@ Value FunctionLowering::inlineReturns(const syntax::FunctionDef &def, SourceLoc 
                                                    "return values of the same shape",
                                                    def.name, shapeStr(r.types[i].shape),
                                                    shapeStr(types[i].shape)));
-            PromotionType p = joinTypes({types[i].dtype, types[i].weak},
-                                        {r.types[i].dtype, r.types[i].weak});
+            PromotionType p =
+                joinTypes({types[i].dtype, types[i].weak}, {r.types[i].dtype, r.types[i].weak});
             types[i].dtype = p.dtype;
             types[i].weak = p.weak;
         }

@@ -207,7 +207,8 @@ array::NodePtr pythonBoolAsInt(const array::NodePtr &n, SourceLoc loc);
 /// of Python numbers give.
 array::NodePtr asPythonBool(const array::NodePtr &n);
 /// `n` (a scalar) as a Python scalar (weak): what `-k`, `~k` and `abs(k)` of a Python
-/// scalar `k` give.
+/// scalar `k` and math's functions give. Leaves (parameters, variables) get a weak cast;
+/// computed values are re-typed.
 array::NodePtr asPythonScalar(const array::NodePtr &n);
 /// The type of one value that is of type `a` on some paths and `b` on others (a variable
 /// assigned in branches or loops, `x if c else y`, min/max, the returns of an inlined

@@ -122,7 +122,7 @@ std::vector<array::Function> lowerModule(const SourceFile &, const syntax::Modul
                                                     "on different paths",
                                                     def->name, r[i].rank(), unified[i].rank()));
                     PromotionType p = lowering::joinTypes({unified[i].dtype, unified[i].weak},
-                                                {r[i].dtype, r[i].weak});
+                                                          {r[i].dtype, r[i].weak});
                     unified[i].dtype = p.dtype;
                     unified[i].weak = p.weak;
                 }

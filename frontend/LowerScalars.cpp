@@ -56,18 +56,6 @@ double numberOf(const NodePtr &c) {
     return isFloat(c->type.dtype) ? c->floatValue : static_cast<double>(c->intValue);
 }
 
-/// `n` as a Python number: the same value, weak. Leaves (parameters, variables) get a
-/// weak cast; computed values are re-typed in place.
-NodePtr weakened(const NodePtr &n) {
-    if (n->type.weak)
-        return n;
-    if (n->kind == NodeKind::Param || n->kind == NodeKind::Var || isBool(n->type.dtype))
-        return array::makeCast(n, n->type.dtype, !isBool(n->type.dtype), n->loc);
-    array::Node copy = *n;
-    copy.type.weak = true;
-    return std::make_shared<const array::Node>(std::move(copy));
-}
-
 /// `x` converted to a Python float (float64), as math's functions do first.
 NodePtr toFloat64(ExprLowering &lowering, const NodePtr &x, SourceLoc loc) {
     return lowering.castTo(x, DType::Float64, loc);
@@ -187,7 +175,8 @@ Handler extremum(bool isMin) {
 Handler mathUnary(UnaryOp op) {
     return [op](ExprLowering &lowering, const CallArgs &args) {
         NodePtr x = toFloat64(lowering, numbers(args, 1, 1)[0], args.loc);
-        return Value::array(weakened(array::makeUnary(op, x, DType::Float64, args.loc)), args.loc);
+        return Value::array(asPythonScalar(array::makeUnary(op, x, DType::Float64, args.loc)),
+                            args.loc);
     };
 }
 
@@ -196,7 +185,8 @@ Handler mathRounding(UnaryOp op) {
     return [op](ExprLowering &lowering, const CallArgs &args) {
         NodePtr x = numbers(args, 1, 1)[0];
         if (!isFloat(x->type.dtype))
-            return Value::array(weakened(lowering.castTo(x, DType::Int64, args.loc)), args.loc);
+            return Value::array(asPythonScalar(lowering.castTo(x, DType::Int64, args.loc)),
+                                args.loc);
         NodePtr rounded =
             array::makeUnary(op, toFloat64(lowering, x, args.loc), DType::Float64, args.loc);
         return Value::array(array::makeCast(rounded, DType::Int64, true, args.loc), args.loc);
@@ -217,7 +207,7 @@ Handler mathBinary(BinaryOp op) {
     return [op](ExprLowering &lowering, const CallArgs &args) {
         auto xs = numbers(args, 2, 2);
         NodePtr a = toFloat64(lowering, xs[0], args.loc), b = toFloat64(lowering, xs[1], args.loc);
-        return Value::array(weakened(array::makeBinary(op, a, b, args.loc)), args.loc);
+        return Value::array(asPythonScalar(array::makeBinary(op, a, b, args.loc)), args.loc);
     };
 }
 
@@ -231,7 +221,7 @@ Value mathLog(ExprLowering &lowering, const CallArgs &args) {
                               array::makeUnary(UnaryOp::Log, toFloat64(lowering, xs[1], args.loc),
                                                DType::Float64, args.loc),
                               args.loc);
-    return Value::array(weakened(x), args.loc);
+    return Value::array(asPythonScalar(x), args.loc);
 }
 
 } // namespace

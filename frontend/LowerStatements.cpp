@@ -181,13 +181,12 @@ void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool
     bool rebinding = rebound != nullptr;
     std::map<const array::Node *, NodePtr> done;
     auto why = [&](const std::string &name) {
-        return fmt::format("'{0}' would be copied here, before '{1}' {2}, because it is used "
-                           "afterwards; use '{0}' before that, or {3}",
-                           name, root.name,
-                           rebinding ? "is assigned a new value" : "is updated in place",
-                           rebinding ? fmt::format("give the new value another name than '{}'",
-                                                   root.name)
-                                     : fmt::format("update a copy of '{}'", root.name));
+        return fmt::format(
+            "'{0}' would be copied here, before '{1}' {2}, because it is used "
+            "afterwards; use '{0}' before that, or {3}",
+            name, root.name, rebinding ? "is assigned a new value" : "is updated in place",
+            rebinding ? fmt::format("give the new value another name than '{}'", root.name)
+                      : fmt::format("update a copy of '{}'", root.name));
     };
     auto unaffected = [&](const Value &v) {
         return v.kind != Value::Array || (!rebinding && isViewOf(v.node, root)) ||
