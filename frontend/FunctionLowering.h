@@ -223,8 +223,8 @@ private:
                        const std::vector<std::string> &visiting, std::set<std::string> &out) const;
     /// UserError when `st` reads an array that a call in it updates in place (`mutated`,
     /// after preflushMutated) anywhere outside that call (`x[x > 2] += h(x)` with `h`
-    /// updating x): npc lowers the reads lazily, so they would see the update wherever
-    /// Python's order of evaluation puts them.
+    /// updating x), or has two such calls (`h(x) + h(x)`): npc lowers the reads lazily, so
+    /// they would see the update wherever Python's order of evaluation puts them.
     void rejectReadsAroundMutations(const syntax::Stmt &st,
                                     const std::set<std::string> &mutated) const;
     /// A `return` of an inlined body (see inlineReturns).

@@ -260,6 +260,21 @@ void FunctionLowering::callMutations(const syntax::Call &call,
 
 void FunctionLowering::rejectReadsAroundMutations(const syntax::Stmt &st,
                                                   const std::set<std::string> &mutated) const {
+    // Two such calls: the first one's result may read what the second one updates.
+    std::vector<const syntax::Call *> updating;
+    forEachCall(st, [&](const syntax::Call &call) {
+        std::set<std::string> names;
+        callMutations(call, exprs_.env(), {}, names);
+        if (!names.empty())
+            updating.push_back(&call);
+    });
+    if (updating.size() > 1)
+        throw UserError(updating[1]->func->loc,
+                        fmt::format("this is the second call in the statement that updates an "
+                                    "array in place; npc evaluates the results of such calls "
+                                    "lazily, so one may see the other's update: make each call "
+                                    "a statement of its own (r = {}(...))",
+                                    updating[1]->func->as<syntax::Name>()->id));
     const syntax::Call *mutating = nullptr;
     auto skip = [&](const syntax::Call &call) {
         std::set<std::string> names;

@@ -368,12 +368,16 @@ Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
     case syntax::UnaryOp::Neg:
         return Value::array(python(unary(UnaryOp::Negative, v, e.loc)), e.loc);
     case syntax::UnaryOp::Not: {
-        if (!isBool(v->type.dtype))
-            throw UserError(e.loc, "'not' is supported on bool values only; use np.logical_not "
-                                   "on arrays");
-        // `not` of a Python bool is a Python bool.
-        NodePtr negated = unary(UnaryOp::LogicalNot, v, e.loc);
-        return Value::array(isPythonBool(v) ? asPythonBool(negated) : negated, e.loc);
+        if (v->type.rank() > 0)
+            throw UserError(e.loc, "the truth value of an array with more than one element is "
+                                   "ambiguous; use np.logical_not for 'not' of each element");
+        // Python's `not` gives a Python bool, of any number (`not 0.0` is True; NaN is true).
+        NodePtr negated =
+            isBool(v->type.dtype)
+                ? unary(UnaryOp::LogicalNot, v, e.loc)
+                : binary(array::BinaryOp::Equal, v,
+                         array::makeIntConstant(0, DType::Int64, true, e.loc), e.loc);
+        return Value::array(asPythonBool(negated), e.loc);
     }
     case syntax::UnaryOp::Invert:
         return Value::array(python(unary(UnaryOp::Invert, v, e.loc)), e.loc);

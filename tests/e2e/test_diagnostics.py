@@ -427,6 +427,20 @@ CASES += [
             y = v * 2.0 + shift(x)
             return y
         """, "reads 'v', which reads 'x', outside the call", (10, "shift")),
+    ("helper-updates-twice", """
+        def bump(a):
+            a += 1.0
+            return a.sum()
+
+        def scale(a):
+            a *= 2.0
+            return a[0]
+
+        # npc export f(float64[:])
+        def f(x):
+            y = bump(x) + scale(x)
+            return y
+        """, "the second call in the statement that updates an array in place", (13, "scale")),
     ("range-of-float", """
         # npc export f(float64[:], float)
         def f(x, t):
