@@ -275,15 +275,11 @@ void FunctionLowering::rejectReadsAroundMutations(const syntax::Stmt &st,
                                     "lazily, so one may see the other's update: make each call "
                                     "a statement of its own (r = {}(...))",
                                     updating[1]->func->as<syntax::Name>()->id));
-    const syntax::Call *mutating = nullptr;
-    auto skip = [&](const syntax::Call &call) {
-        std::set<std::string> names;
-        callMutations(call, exprs_.env(), {}, names);
-        if (!names.empty() && !mutating)
-            mutating = &call;
-        return !names.empty();
-    };
-    // What the statement reads outside those calls (a target name is not read).
+    if (updating.empty())
+        return;
+    const syntax::Call *mutating = updating[0];
+    auto skip = [&](const syntax::Call &call) { return &call == mutating; };
+    // What the statement reads outside that call (a target name is not read).
     std::set<std::string> reads;
     auto readTarget = [&](const syntax::Expr &t) {
         if (!t.as<syntax::Name>() && !t.as<syntax::Tuple>())
@@ -312,7 +308,6 @@ void FunctionLowering::rejectReadsAroundMutations(const syntax::Stmt &st,
             if (read == exprs_.env().end() || read->second.kind != Value::Array ||
                 !readsRoot(read->second.node, root))
                 continue;
-            NPC_ASSERT(mutating, "a mutation without its call");
             std::string what =
                 r == m ? fmt::format("'{}'", m) : fmt::format("'{}', which reads '{}',", r, m);
             throw UserError(mutating->func->loc,
