@@ -626,21 +626,24 @@ private:
 /// Elements per chunk of a chunked 1-D sum (16 KiB of float64).
 constexpr int64_t kSumChunk = 2048;
 
-/// A 1-D whole-array sum, `parallel for i reduce(+:acc) { body }` with no loop in `body`,
-/// as chunks of kSumChunk elements whose inner loops the InnerVectorizer can sum in lanes:
+/// True for a 1-D whole-array sum: `parallel for i reduce(+:acc) { body }` with no loop
+/// in `body`.
+bool oneDimensionalSum(const Stmt &s) {
+    return s.kind == StmtKind::For && s.parallel && !s.reductionVar.empty() &&
+           s.reductionOp == loop::BinaryOp::Add && !s.reductionCall && s.argIndexVar.empty() &&
+           std::all_of(s.stmts.begin(), s.stmts.end(), [](const StmtPtr &b) {
+               return b->kind == StmtKind::Decl || b->kind == StmtKind::Assign ||
+                      b->kind == StmtKind::Comment;
+           });
+}
+
+/// A 1-D whole-array sum (oneDimensionalSum) as chunks of kSumChunk elements whose inner
+/// loops the InnerVectorizer can sum in lanes:
 ///   parallel for i_chunk in 0..N / C reduce(+:acc) {
 ///       for i_k in 0..C { let i = i_chunk * C + i_k; body } }
 ///   for i_rest in 0..N - N / C * C { let i = N / C * C + i_rest; body }
-/// Null when `s` is not such a loop.
 std::pair<StmtPtr, StmtPtr> sumChunks(const Stmt &s, std::set<std::string> &names) {
-    bool sum = s.kind == StmtKind::For && s.parallel && !s.reductionVar.empty() &&
-               s.reductionOp == loop::BinaryOp::Add && !s.reductionCall && s.argIndexVar.empty() &&
-               std::all_of(s.stmts.begin(), s.stmts.end(), [](const StmtPtr &b) {
-                   return b->kind == StmtKind::Decl || b->kind == StmtKind::Assign ||
-                          b->kind == StmtKind::Comment;
-               });
-    if (!sum)
-        return {};
+    NPC_ASSERT(oneDimensionalSum(s), "chunks of a loop that is not a 1-D sum");
     std::string chunk = freshName(names, s.name + "_chunk");
     std::string k = freshName(names, s.name + "_k");
     std::string rest = freshName(names, s.name + "_rest");
@@ -691,8 +694,9 @@ void vectorizeBlock(std::vector<StmtPtr> &stmts, int lanes, std::set<std::string
                         (s->reductionCall.has_value() || !s->argIndexVar.empty() ||
                          (s->reductionOp == loop::BinaryOp::Add && !s->reductionVar.empty()));
         // A 1-D float sum: chunks summed in lanes (names reserved only if it applies).
-        std::set<std::string> trial = names;
-        if (auto [chunked, tail] = sumChunks(*s, trial); chunked) {
+        if (oneDimensionalSum(*s)) {
+            std::set<std::string> trial = names;
+            auto [chunked, tail] = sumChunks(*s, trial);
             InnerVectorizer sums(lanes, trial);
             ExprPtr fits;
             if (sums.applies(*chunked, fits) && !fits) {
