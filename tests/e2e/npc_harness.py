@@ -280,11 +280,12 @@ class BuildCache:
         finally:
             shutil.rmtree(gen)
 
-    def build(self, source: Path, workdir: Path, flags=(), target="openmp") -> "Kernel":
+    def build(self, source: Path, workdir: Path, flags=(), target="openmp",
+              cxxflags=()) -> "Kernel":
         """Transpiles `source` (with npc `flags`, e.g. ["--default-float", "float32"])
         for `target` and builds kernel and driver, or reuses the build of identical
         generated code. target="cuda" builds with nvcc-emu: the driver runs the kernels on
-        the CPU emulation of CUDA."""
+        the CPU emulation of CUDA. `cxxflags` are added to g++'s (OpenMP target only)."""
         if target == "cuda":
             gen = self.transpile(source, (*flags, "--target", "cuda"))
             stem = module_name(gen, ".cu")
@@ -295,7 +296,8 @@ class BuildCache:
         else:
             gen = self.transpile(source, flags)
             stem = module_name(gen)
-            cmds = [[CXX, *CXXFLAGS, "-I.", f"{stem}.cpp", f"{stem}_main.cpp", "-o", stem]]
+            cmds = [[CXX, *CXXFLAGS, *cxxflags, "-I.", f"{stem}.cpp", f"{stem}_main.cpp", "-o",
+                     stem]]
         # The emulation's headers are part of a CUDA build's key.
         emulation = [content_hash(NVCC_EMU.parent, [])] if target == "cuda" else []
         key = content_hash(gen, [self.compiler, *emulation, *sum(cmds, [])])
