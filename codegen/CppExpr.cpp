@@ -217,6 +217,11 @@ std::string cppExpr(const ExprPtr &e, Dialect d) {
         // both parts.
         if (isComplex(e->args[0]->dtype) && !isComplex(e->dtype))
             return fmt::format("npc::complex_to<{}>({})", typeName(e->dtype, d), cppExpr(e->args[0], d));
+        // Float -> integer: NumPy's x86-64 values for NaN and out-of-range values, where
+        // static_cast is undefined.
+        if (isFloat(e->args[0]->dtype) && isInteger(e->dtype))
+            return fmt::format("npc::float_to_int<{}>({})", typeName(e->dtype, d),
+                               cppExpr(e->args[0], d));
         return fmt::format("static_cast<{}>({})", typeName(e->dtype, d), cppExpr(e->args[0], d));
     case ExprKind::Unary: {
         // Strict: `-(-x)` must not print as `--x`.

@@ -586,6 +586,14 @@ NodePtr ExprLowering::runtimeIndex(const syntax::Expr &e, const Value &v) {
         }
     };
     NodePtr n = array::makeCast(v.node, DType::Int64, e.loc);
+    if (v.node->type.dtype == DType::UInt64) {
+        // A uint64 of 2**63 or more stays beyond every extent instead of wrapping to a
+        // negative index: a slice bound clamps, as NumPy's does, and an index raises
+        // IndexError (NumPy: OverflowError).
+        NodePtr limit = array::makeIntConstant(INT64_MAX, DType::Int64, false, e.loc);
+        n = array::makeWhere(binary(array::BinaryOp::Greater, v.node, limit, e.loc), limit, n,
+                             e.loc);
+    }
     if (simple(n))
         return n;
     if (!materialize_)

@@ -139,12 +139,15 @@ std::vector<ExprPtr> Lowering::viewIndex(const Node &n, const std::vector<ExprPt
         else if (!e.start && e.startOperand < 0 && e.step > 0)
             start = loop::intImm(0);
         else
-            start = hoist("start", loop::call(loop::Intrinsic::SliceStart,
-                                              {dimExpr(extent),
-                                               e.startOperand >= 0 ? dynamic(e.startOperand) : bound(e.start),
-                                               e.stopOperand >= 0 ? dynamic(e.stopOperand) : bound(e.stop),
-                                               loop::intImm(e.step)},
-                                              DType::Int64));
+            start = hoist(
+                "start",
+                loop::call(
+                    loop::Intrinsic::SliceStart,
+                    {dimExpr(extent),
+                     e.startOperand >= 0 ? runtimeBound(dynamic(e.startOperand)) : bound(e.start),
+                     e.stopOperand >= 0 ? runtimeBound(dynamic(e.stopOperand)) : bound(e.stop),
+                     loop::intImm(e.step)},
+                    DType::Int64));
         ExprPtr i = idx[out++];
         result.push_back(loop::binary(loop::BinaryOp::Add, start,
                                       loop::binary(loop::BinaryOp::Mul, i, loop::intImm(e.step))));

@@ -80,7 +80,11 @@ ExprPtr Lowering::computeReduce(const Node &n, const std::vector<ExprPtr> &idx) 
         loop->reductionLoop = true;
         if (!outer) {
             outer = loop;
-            if (op == ReduceOp::Sum || op == ReduceOp::Prod) {
+            // A float or complex product stays in order, as NumPy's multiply.reduce: partial
+            // products of threads or lanes can overflow to inf and underflow to 0 where
+            // the ordered product does not (inf * 0 is NaN; NumPy gives inf or 0).
+            bool ordered = op == ReduceOp::Prod && isInexact(t);
+            if ((op == ReduceOp::Sum || op == ReduceOp::Prod) && !ordered) {
                 loop->reductionVar = acc;
                 loop->reductionOp = op == ReduceOp::Sum ? loop::BinaryOp::Add : loop::BinaryOp::Mul;
             } else if (arg && (isInteger(t) || isFloat(t))) {

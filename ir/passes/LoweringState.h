@@ -224,6 +224,14 @@ private:
         return loop::intImm(b ? *b : loop::kNoneBound);
     }
 
+    /// A slice bound only the run time knows. INT64_MIN, which stands for an omitted bound
+    /// (npc::none), becomes INT64_MIN + 1, which clamps the same way (`x[n::-1]` with
+    /// n = -2**63 is empty, as in NumPy, not all of `x` reversed).
+    static ExprPtr runtimeBound(ExprPtr v) {
+        return loop::call(loop::Intrinsic::Maximum,
+                          {std::move(v), loop::intImm(loop::kNoneBound + 1)}, DType::Int64);
+    }
+
     ExprPtr dimExpr(const Dim &d) {
         switch (d->kind) {
         case DimKind::Const:
@@ -236,12 +244,14 @@ private:
                                          {dimExpr(d->operands[0]), dimExpr(d->operands[1])},
                                          DType::Int64));
         case DimKind::Slice:
-            return hoist("n", loop::call(loop::Intrinsic::SliceLength,
-                                         {dimExpr(d->operands[0]),
-                                          d->startValue ? dimExpr(d->startValue) : bound(d->start),
-                                          d->stopValue ? dimExpr(d->stopValue) : bound(d->stop),
-                                          loop::intImm(d->step)},
-                                         DType::Int64));
+            return hoist(
+                "n",
+                loop::call(loop::Intrinsic::SliceLength,
+                           {dimExpr(d->operands[0]),
+                            d->startValue ? runtimeBound(dimExpr(d->startValue)) : bound(d->start),
+                            d->stopValue ? runtimeBound(dimExpr(d->stopValue)) : bound(d->stop),
+                            loop::intImm(d->step)},
+                           DType::Int64));
         case DimKind::Product: {
             ExprPtr p = loop::intImm(1);
             for (const Dim &f : d->operands)

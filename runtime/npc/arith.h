@@ -5,6 +5,7 @@
 #include "npc/config.h"
 
 #include <cmath>
+#include <cstdint>
 #include <type_traits>
 
 #if !NPC_DEVICE_PASS
@@ -126,6 +127,41 @@ template <NumpyInteger T> NPC_HD constexpr T power(T base, T exp) {
 template <class T>
 requires std::is_floating_point_v<T> NPC_HD inline T power(T base, T exp) {
     return std::pow(base, exp);
+}
+
+namespace detail {
+/// x86-64's cvttsd2si with a 64-bit result: truncation toward zero; NaN and values outside
+/// int64 give INT64_MIN (C++ leaves those undefined).
+NPC_HD constexpr int64_t truncate_to_int64(double x) {
+    return x >= -0x1p63 && x < 0x1p63 ? static_cast<int64_t>(x) : INT64_MIN;
+}
+/// The same with a 32-bit result: NaN and values outside int32 give INT32_MIN.
+NPC_HD constexpr int32_t truncate_to_int32(double x) {
+    return x > -0x1p31 - 1.0 && x < 0x1p31 ? static_cast<int32_t>(x) : INT32_MIN;
+}
+} // namespace detail
+
+/// A float32 or float64 value cast to the integer dtype `T` as NumPy's unsafe cast
+/// (`a.astype(np.uint8)`, `np.int32(array)`) computes it on x86-64: truncation toward zero,
+/// then wrapping to `T`. In range the result is the C++ conversion's; NaN and values out
+/// of range (NumPy warns "invalid value encountered in cast") give NumPy's x86-64 values,
+/// with no undefined behaviour: int8, uint8, int16, uint16 and int32 go through int32 and
+/// uint32 and int64 through int64 (NaN and out-of-range values give that type's minimum,
+/// then wrap: `np.uint8(-2.7)` of an array element is 254, of 300.0 44, of 1e300 0);
+/// uint64 takes [2**63, 2**64) exactly and the rest through int64 (-1.0 gives 2**64 - 1,
+/// NaN 2**63). The same on both targets, and when g++ folds a constant.
+template <NumpyInteger T, class F>
+requires std::is_floating_point_v<F> NPC_HD constexpr T float_to_int(F value) {
+    const double x = static_cast<double>(value);
+    if constexpr (std::is_same_v<T, uint64_t>) {
+        if (!(x >= 0x1p63)) // NaN too
+            return static_cast<uint64_t>(detail::truncate_to_int64(x));
+        return static_cast<uint64_t>(detail::truncate_to_int64(x - 0x1p63)) ^ (uint64_t{1} << 63);
+    } else if constexpr (sizeof(T) == 8 || std::is_same_v<T, uint32_t>) {
+        return static_cast<T>(detail::truncate_to_int64(x));
+    } else {
+        return static_cast<T>(detail::truncate_to_int32(x));
+    }
 }
 
 } // namespace npc

@@ -6,6 +6,7 @@
 // cuda::std::complex (libcu++) in CUDA code, where they run on the device too.
 #pragma once
 
+#include "npc/arith.h"
 #include "npc/config.h"
 
 #include <cfloat>
@@ -179,10 +180,13 @@ template <ComplexNumber C> NPC_HD inline bool isfinite(C a) {
 
 /// A complex number cast to a real dtype `R` as NumPy's unsafe cast does: bool is true
 /// when either part is nonzero (NaN included); other dtypes take the real part (NumPy
-/// warns with ComplexWarning; npc does not).
+/// warns with ComplexWarning; npc does not), converted to an integer `R` as float_to_int
+/// does.
 template <class R, ComplexNumber C> NPC_HD inline R complex_to(C a) {
     if constexpr (std::is_same_v<R, bool>)
         return a.real() != 0 || a.imag() != 0;
+    else if constexpr (NumpyInteger<R>)
+        return float_to_int<R>(a.real());
     else
         return static_cast<R>(a.real());
 }

@@ -1,0 +1,62 @@
+"""Values at the edges of their types, on both targets.
+
+kernels/float_to_int.py: float -> integer casts of NaN, infinities and values out of the
+integer's range give NumPy's values on x86-64 (npc::float_to_int), exactly, on both
+targets, for run-time values and for constants g++ could fold. NumPy itself gives other
+values for a few uint32 cases when its SIMD loop converts (-3e9, 5e9, NaN, -inf): z, the
+uint32 input, leaves them out.
+
+kernels/ordered_prod.py: float and complex products in NumPy's order, so partial products
+do not turn inf * 0 into NaN (exact comparison: the order is NumPy's).
+
+kernels/min_slice_bounds.py: run-time slice bounds of -2**63 clamp (they are not taken for
+omitted bounds).
+
+kernels/uint64_index.py: uint64 scalars of 2**63 or more clamp as slice bounds and raise
+IndexError as an index (NumPy: OverflowError), instead of wrapping to negative values."""
+
+import numpy as np
+
+SPECIAL = [-2.7, 300.0, 70000.5, -70000.5, 3e9, -3e9, 5e9, 1e19, 2e19, -1.0, 1e300, -1e300,
+           np.inf, -np.inf, np.nan, 2.0**63, -2.0**63, 2.0**64, -0.0, 127.9, -128.9, 255.5]
+
+
+def test_float_to_int_special_values(kernels_on_both_targets):
+    k = kernels_on_both_targets("float_to_int.py")
+    x = np.array(SPECIAL)
+    with np.errstate(invalid="ignore", over="ignore"):
+        y = x.astype(np.float32)
+    z = np.array([-2.7, 300.0, 70000.5, -70000.5, 3e9, -1.0, 1e19, 1e300, np.inf, 2.0**64])
+    with np.errstate(invalid="ignore"):
+        out = k.check(x, y, z)
+    assert [o.dtype.name for o in out] == [
+        "int8", "uint8", "int16", "uint16", "int32", "int64", "uint64", "uint32", "uint8",
+        "int32", "uint64", "uint8", "int16", "uint64", "uint8"]
+
+
+def test_products_multiply_in_order(kernels_on_both_targets):
+    k = kernels_on_both_targets("ordered_prod.py")
+    big = [1e200, 1e200] + [1.0] * 40 + [1e-200, 1e-200]
+    x = np.array(big * 3)
+    m = np.array([[1e30, 1e30] + [1.0] * 30 + [1e-30, 1e-30]] * 20, np.float32)
+    z = np.array(big, np.complex128) * (1 + 0j)
+    w = np.array([[1e200] * 20, [1e200] * 20, [1e-200] * 20, [1e-200] * 20])
+    with np.errstate(over="ignore", invalid="ignore"):
+        out = k.check(x, m, z, w, rtol=0)
+    assert np.isinf(out[0]) and np.isinf(out[1]) and out[5] == 0.0
+
+
+def test_slice_bounds_of_int64_min(kernels_on_both_targets):
+    k = kernels_on_both_targets("min_slice_bounds.py")
+    x = np.arange(6.0)
+    for n, m in [(-2**63, -2**63), (-2**63, 2), (4, -2**63), (2**63 - 1, -2**63)]:
+        k.check(x, n, m)
+
+
+def test_uint64_scalars_beyond_int64_as_bounds_and_index(kernels_on_both_targets):
+    k = kernels_on_both_targets("uint64_index.py")
+    x = np.arange(3.0)
+    u = np.array([2**64 - 1, 2**63, 1], np.uint64)
+    k.check(x, u, 2)
+    r = k.run([x, u, 0])
+    assert r.returncode == 1 and "index 9223372036854775807 is out of bounds" in r.stderr, r.stderr
