@@ -286,6 +286,7 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
 
     Dim length;
     NodePtr runtimeLength; // the length as an int64 scalar, when only the run time knows it
+    std::vector<array::ExtentCheck> lengthChecks;
     if (constant && !anyFloat) {
         int64_t s = start->intValue, e = stop->intValue, st = step->intValue;
         if (st == 0)
@@ -305,6 +306,16 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
         // max(0, ceil((stop - start) / step)) at run time, as an int64 scalar node.
         NodePtr zero = array::makeIntConstant(0, DType::Int64, false, loc);
         NodePtr count;
+        // NumPy's errors for a step of 0 and for a length it cannot compute or represent.
+        auto raiseIf = [&](const NodePtr &condition, const char *message, const char *type) {
+            lengthChecks.push_back(
+                {dimValue(array::makeCast(condition, DType::Int64, loc), message), dimConst(0),
+                 false, message, type});
+        };
+        if (!(step->kind == NodeKind::Constant && constantNumber(step) != 0))
+            raiseIf(lowering.binary(BinaryOp::Equal, step,
+                                    array::makeIntConstant(0, DType::Int64, true, loc), loc),
+                    anyFloat ? "float division by zero" : "division by zero", "ZeroDivisionError");
         if (!anyFloat) {
             auto i64 = [&](const NodePtr &v) { return lowering.castTo(v, DType::Int64, loc); };
             NodePtr s = i64(start), e = i64(stop), st = i64(step);
@@ -323,9 +334,15 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
                           DType::Int64, loc);
         } else {
             auto f64 = [&](const NodePtr &v) { return lowering.castTo(v, DType::Float64, loc); };
-            NodePtr ratio = lowering.binary(
-                BinaryOp::TrueDivide,
-                lowering.binary(BinaryOp::Subtract, f64(stop), f64(start), loc), f64(step), loc);
+            NodePtr distance = lowering.binary(BinaryOp::Subtract, f64(stop), f64(start), loc);
+            NodePtr ratio = lowering.binary(BinaryOp::TrueDivide, distance, f64(step), loc);
+            NodePtr limit = array::makeFloatConstant(0x1p63, DType::Float64, false, loc);
+            raiseIf(lowering.unary(array::UnaryOp::IsNan, ratio, loc),
+                    "arange: cannot compute length", "ValueError");
+            raiseIf(lowering.binary(BinaryOp::GreaterEqual,
+                                    lowering.unary(array::UnaryOp::Absolute, ratio, loc), limit,
+                                    loc),
+                    "Maximum allowed size exceeded", "ValueError");
             count = array::makeCast(lowering.unary(array::UnaryOp::Ceil, ratio, loc), DType::Int64,
                                     loc);
         }
@@ -391,6 +408,7 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
                                 array::makeIntConstant(1, DType::Int64, false, loc), loc),
                 array::makeBroadcast(next, y->type.shape, loc), y, loc);
     }
+    checks.insert(checks.begin(), lengthChecks.begin(), lengthChecks.end());
     if (!checks.empty())
         y = array::withChecks(y, std::move(checks));
     return Value::array(array::withName(y, "arange"), loc);
