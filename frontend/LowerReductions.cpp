@@ -153,6 +153,14 @@ Handler variance(bool stddev) {
         if (!isInexact(acc))
             throw UserError(b[2] ? b[2]->loc : args.loc,
                             fmt::format("{}(): npc supports only float dtypes here", args.function));
+        // NumPy sums the squared deviations in a complex dtype= too, so its result is
+        // complex (with a zero imaginary part); npc's is real.
+        if (b[2] && isComplex(acc))
+            throw UserError(b[2]->loc,
+                            fmt::format("{}(): a complex dtype is not supported by npc (NumPy's "
+                                        "result would be {}); leave dtype out for the real "
+                                        "result of complex input",
+                                        args.function, dtypeName(acc)));
         // Of complex numbers, NumPy sums the squared magnitudes: (dev * conj(dev)).real.
         DType squareAcc = acc == DType::Complex64    ? DType::Float32
                           : acc == DType::Complex128 ? DType::Float64

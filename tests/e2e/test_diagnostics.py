@@ -45,6 +45,12 @@ CASES = [
         def f(x):
             return x + np.median(x)
         """, "np.median", (5, "np.median")),
+    ("var-complex-dtype", """
+        # npc export f(float64[:])
+        def f(x):
+            return x.var(dtype=np.complex128)
+        """, "var(): a complex dtype is not supported by npc (NumPy's result would be "
+             "complex128)", (5, "np.complex128")),
     ("unpack-too-many", """
         # npc export f(float64[:, 3])
         def f(p):
