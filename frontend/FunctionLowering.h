@@ -39,6 +39,9 @@ public:
         exprs_.setLocalCall([this](const std::string &name, const CallArgs &args) {
             return callLocal(name, args);
         });
+        exprs_.setPosition([this] {
+            return std::pair<const void *, uint64_t>{blocks_.back(), emitted_};
+        });
         exprs_.setMaterializer(
             [this](const NodePtr &n, SourceLoc loc) { return materialize(n, "t", loc); });
         exprs_.setConditional([this](const NodePtr &cond, const ExprLowering::Branch &then,
@@ -264,6 +267,7 @@ private:
     array::Function f_;
     std::vector<array::StmtPtr> body_;
     std::vector<std::vector<array::StmtPtr> *> blocks_;
+    uint64_t emitted_ = 0;                   ///< statements emitted so far, into any block
     std::map<std::string, int> mutableVars_; ///< names that are Variables, by index
     std::set<std::string> loopLocal_;
     /// Names of argument arrays that became variables (copies) in a loop or branch.

@@ -137,6 +137,17 @@ NodePtr ExprLowering::maskIndex(const NodePtr &base, const NodePtr &mask, Source
     if (!materialize_)
         throw UserError(loc, "a boolean mask index needs a function body (npc counts the "
                              "mask's true elements first)");
+    Shape flat{dimProduct(Shape(base->type.shape.begin(), base->type.shape.begin() + rank))};
+    flat.insert(flat.end(), base->type.shape.begin() + rank, base->type.shape.end());
+    // The same mask counted at this position (`x[keep] += v[keep]`): its count and positions
+    // are reused; this base's checks go on its flattened view, read before any element.
+    if (position_)
+        for (const CountedMask &c : countedMasks_)
+            if (c.mask == mask && c.at == position_())
+                return array::makeGather(
+                    array::makeReshape(base, std::move(flat), std::move(checks), loc),
+                    {c.positions}, {0}, 0, {-1}, loc);
+    NodePtr flattened = array::makeReshape(base, std::move(flat), {}, loc);
     // The mask is read twice (counted, then compacted): a reduction in it (`x > np.mean(x)`)
     // would be computed twice, and two parallel sums may differ in the last bit, so that
     // the count and the positions disagree. Such a mask is computed once, into a buffer.
@@ -154,9 +165,8 @@ NodePtr ExprLowering::maskIndex(const NodePtr &base, const NodePtr &mask, Source
     // The length's name in run-time messages: count_nonzero(keep) for a mask named keep.
     std::string length = fmt::format("count_nonzero({})", mask->name.empty() ? "mask" : mask->name);
     NodePtr positions = array::makeNonzero(m, dimValue(counted, length), loc);
-    Shape flat{dimProduct(Shape(base->type.shape.begin(), base->type.shape.begin() + rank))};
-    flat.insert(flat.end(), base->type.shape.begin() + rank, base->type.shape.end());
-    NodePtr flattened = array::makeReshape(base, std::move(flat), {}, loc);
+    if (position_) // entries counted at other positions are stale now
+        countedMasks_ = {{mask, positions, position_()}};
     return array::makeGather(flattened, {positions}, {0}, 0, {-1}, loc);
 }
 

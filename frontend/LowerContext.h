@@ -70,6 +70,12 @@ public:
     /// Calls a function of the same file (inlined); set by the statement lowering.
     using LocalCall = std::function<Value(const std::string &, const CallArgs &)>;
     void setLocalCall(LocalCall c) { localCall_ = std::move(c); }
+    /// Where the statement lowering emits next: its current block and how many statements
+    /// it has emitted so far; set by the statement lowering. A mask counted at a position
+    /// is reused at the same position (nothing emitted since, in the same block), so
+    /// `x[keep] += v[keep]` counts and compacts `keep` once.
+    using Position = std::function<std::pair<const void *, uint64_t>()>;
+    void setPosition(Position p) { position_ = std::move(p); }
 
     // NumPy rules, shared with the function table.
     /// Casts to `dtype`, checking a weak Python int's value fits (NEP 50 OverflowError).
@@ -114,7 +120,15 @@ private:
     array::NodePtr maskIndex(const array::NodePtr &base, const array::NodePtr &mask,
                              SourceLoc maskLoc, SourceLoc loc);
 
+    /// A mask node's true positions (a Nonzero node) and the position they were counted at.
+    struct CountedMask {
+        array::NodePtr mask, positions;
+        std::pair<const void *, uint64_t> at;
+    };
+
     std::map<std::string, Value> env_;
+    std::vector<CountedMask> countedMasks_;
+    Position position_;
     Materializer materialize_;
     Conditional conditional_;
     LocalCall localCall_;

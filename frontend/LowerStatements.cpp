@@ -89,6 +89,7 @@ array::Type FunctionLowering::paramType(const ArgType &t, int index, const std::
 
 void FunctionLowering::emit(array::Stmt st) {
     blocks_.back()->push_back(std::make_shared<const array::Stmt>(std::move(st)));
+    ++emitted_;
 }
 
 int FunctionLowering::newVariable(const std::string &name, array::Type type, SourceLoc loc,

@@ -107,12 +107,14 @@ Storage Lowering::lowerNonzero(const Node &n, const std::string &name) {
 /// checked and wrapped into a buffer of its own, so that an out-of-bounds index raises
 /// NumPy's IndexError before any element is written, as NumPy does. Returns true when the
 /// target has such indices: they may repeat, so the store runs in order (NumPy: the last
-/// write wins) instead of in parallel.
+/// write wins) instead of in parallel. The extent checks of the target's views (a mask's
+/// shape against the array's) come first.
 bool Lowering::prepareGatherTarget(const Node &target) {
     bool ordered = false;
     for (const Node *n = &target; n->kind == NodeKind::View || n->kind == NodeKind::Gather ||
                                   n->kind == NodeKind::Reshape;
          n = n->operand().get()) {
+        checkExtents(*n);
         if (n->kind != NodeKind::Gather ||
             std::all_of(n->errorAxes.begin(), n->errorAxes.end(), [](int a) { return a < 0; }))
             continue;

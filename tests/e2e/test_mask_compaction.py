@@ -42,3 +42,29 @@ def test_mask_patterns(build, pattern):
          "alternate": np.arange(n) % 2 == 1}[pattern]
     x = np.linspace(0.5, 1.5, n)  # no cancellation in the sums
     build("mask_read.py").check(x, np.ones((3, 3)), b)
+
+
+@pytest.mark.parametrize("c", [True, False])
+def test_mask_reused_within_a_statement(build, c):
+    """kernels/mask_reuse.py: `keep` is counted and compacted once per statement that uses
+    it twice (7 compactions in the generated code, not 12), and not reused across the
+    branch, the loop or the update of `keep`; a mask that does not fit the second array
+    still raises NumPy's IndexError."""
+    k = build("mask_reuse.py")
+    x, v = np.arange(6.0), np.arange(6.0) * 10
+    keep = np.array([1, 0, 1, 1, 0, 1], bool)
+    k.check(x, v, keep, c)
+    k.check_raises(x, np.arange(5.0), keep, c, match="boolean index did not match")
+    r = k.run([x, np.arange(5.0), keep, c])  # v, the first statement's target, is the one
+    assert "size of axis is v.shape[0]" in r.stderr, r.stderr
+    if build.target == "openmp":
+        code = (k.exe.parent / "mask_reuse.cpp").read_text()
+        assert code.count("npc::Array<int64_t, 1> nonzero") == 7
+
+
+def test_reused_mask_checked_against_the_target(build):
+    k = build("mask_reuse_target.py")
+    keep = np.array([1, 0, 1, 1, 0, 1], bool)
+    k.check(np.arange(6.0), np.arange(6.0), keep)
+    r = k.check_raises(np.arange(5.0), np.arange(6.0), keep, match="boolean index did not match")
+    assert "size of axis is x.shape[0]" in r.stderr, r.stderr
