@@ -298,7 +298,12 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
         double st = constantNumber(step);
         if (st == 0)
             throw UserError(b[2]->loc, "float division by zero (np.arange() step is 0)");
-        double n = std::ceil((constantNumber(stop) - constantNumber(start)) / st);
+        double distance = constantNumber(stop) - constantNumber(start);
+        double ratio = distance / st;
+        // NumPy: a quotient that underflows to 0 of a nonzero distance is one element
+        // (np.arange(0.0, 5.0, np.inf) is [0.]) when positive.
+        double n =
+            ratio == 0 && distance != 0 ? (std::signbit(ratio) ? 0.0 : 1.0) : std::ceil(ratio);
         if (std::isnan(n))
             throw UserError(loc, "arange: cannot compute length");
         length = dimConst(n > 0 ? static_cast<int64_t>(n) : 0);
@@ -339,12 +344,26 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
             NodePtr limit = array::makeFloatConstant(0x1p63, DType::Float64, false, loc);
             raiseIf(lowering.unary(array::UnaryOp::IsNan, ratio, loc),
                     "arange: cannot compute length", "ValueError");
-            raiseIf(lowering.binary(BinaryOp::GreaterEqual,
+            raiseIf(lowering.binary(BinaryOp::Greater,
                                     lowering.unary(array::UnaryOp::Absolute, ratio, loc), limit,
                                     loc),
                     "Maximum allowed size exceeded", "ValueError");
-            count = array::makeCast(lowering.unary(array::UnaryOp::Ceil, ratio, loc), DType::Int64,
-                                    loc);
+            // As the constant case: a positive quotient that underflows to 0 of a nonzero
+            // distance is one element (1 / ratio tells +0.0 from -0.0).
+            auto f = [&](double v) {
+                return array::makeFloatConstant(v, DType::Float64, false, loc);
+            };
+            NodePtr one = lowering.binary(
+                BinaryOp::LogicalAnd,
+                lowering.binary(BinaryOp::LogicalAnd,
+                                lowering.binary(BinaryOp::Equal, ratio, f(0), loc),
+                                lowering.binary(BinaryOp::NotEqual, distance, f(0), loc), loc),
+                lowering.binary(BinaryOp::Greater,
+                                lowering.binary(BinaryOp::TrueDivide, f(1), ratio, loc), f(0), loc),
+                loc);
+            count = array::makeCast(
+                array::makeWhere(one, f(1), lowering.unary(array::UnaryOp::Ceil, ratio, loc), loc),
+                DType::Int64, loc);
         }
         for (const NodePtr &bound : {start, stop, step})
             requireSizeExpression(bound, bound->loc, args);
@@ -377,9 +396,13 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
             delta = array::makeFloatConstant(d, t, false, loc);
         } else {
             // Float arguments with an integer dtype truncate (np.arange(0.5, 3, dtype=int)).
-            int64_t s = ints ? start->intValue : static_cast<int64_t>(constantNumber(start));
+            // (Out of int64, such as an infinite step's sum: INT64_MIN, as x86-64 converts.)
+            auto truncate = [](double v) {
+                return v >= -0x1p63 && v < 0x1p63 ? static_cast<int64_t>(v) : INT64_MIN;
+            };
+            int64_t s = ints ? start->intValue : truncate(constantNumber(start));
             int64_t sum = ints ? start->intValue + step->intValue
-                               : static_cast<int64_t>(constantNumber(start) + constantNumber(step));
+                               : truncate(constantNumber(start) + constantNumber(step));
             checks = arangeRangeChecks(lowering, s, sum, t, length, runtimeLength, start->loc,
                                        loc);
             first = array::makeIntConstant(wrapInt(s, t), t, false, loc);
@@ -407,6 +430,13 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
                 lowering.binary(BinaryOp::Equal, iota,
                                 array::makeIntConstant(1, DType::Int64, false, loc), loc),
                 array::makeBroadcast(next, y->type.shape, loc), y, loc);
+        // An infinite step makes delta inf (0 * inf is NaN): element 0 is `first` itself.
+        bool finite = delta->kind == NodeKind::Constant && std::isfinite(delta->floatValue);
+        if (!finite)
+            y = array::makeWhere(
+                lowering.binary(BinaryOp::Equal, iota,
+                                array::makeIntConstant(0, DType::Int64, false, loc), loc),
+                array::makeBroadcast(first, y->type.shape, loc), y, loc);
     }
     checks.insert(checks.begin(), lengthChecks.begin(), lengthChecks.end());
     if (!checks.empty())
