@@ -262,6 +262,37 @@ std::vector<array::ExtentCheck> arangeRangeChecks(ExprLowering &lowering, int64_
     return checks;
 }
 
+/// `if (condition) raise type(message)` at run time, as an extent check of an arange.
+using RaiseIf = std::function<void(const NodePtr &, const char *, const char *)>;
+
+/// numpy.arange's length for float arguments only the run time knows, as an int64 scalar
+/// (negative when empty): ceil((stop - start) / step), where a positive quotient that
+/// underflows to 0 of a nonzero distance is 1 (np.arange(0.0, 5.0, np.inf) is [0.]).
+/// NumPy's ValueErrors for a quotient that is NaN or beyond 2**63 go through `raiseIf`.
+NodePtr floatArangeCount(ExprLowering &lowering, const NodePtr &start, const NodePtr &stop,
+                         const NodePtr &step, const RaiseIf &raiseIf, SourceLoc loc) {
+    auto f64 = [&](const NodePtr &v) { return lowering.castTo(v, DType::Float64, loc); };
+    auto f = [&](double v) { return array::makeFloatConstant(v, DType::Float64, false, loc); };
+    NodePtr distance = lowering.binary(BinaryOp::Subtract, f64(stop), f64(start), loc);
+    NodePtr ratio = lowering.binary(BinaryOp::TrueDivide, distance, f64(step), loc);
+    raiseIf(lowering.unary(array::UnaryOp::IsNan, ratio, loc), "arange: cannot compute length",
+            "ValueError");
+    raiseIf(lowering.binary(BinaryOp::Greater, lowering.unary(array::UnaryOp::Absolute, ratio, loc),
+                            f(0x1p63), loc),
+            "Maximum allowed size exceeded", "ValueError");
+    // 1 / ratio tells +0.0 from -0.0.
+    NodePtr one = lowering.binary(
+        BinaryOp::LogicalAnd,
+        lowering.binary(BinaryOp::LogicalAnd, lowering.binary(BinaryOp::Equal, ratio, f(0), loc),
+                        lowering.binary(BinaryOp::NotEqual, distance, f(0), loc), loc),
+        lowering.binary(BinaryOp::Greater, lowering.binary(BinaryOp::TrueDivide, f(1), ratio, loc),
+                        f(0), loc),
+        loc);
+    return array::makeCast(
+        array::makeWhere(one, f(1), lowering.unary(array::UnaryOp::Ceil, ratio, loc), loc),
+        DType::Int64, loc);
+}
+
 /// numpy.arange([start,] stop[, step], dtype=None). NumPy's length is
 /// ceil((stop - start) / step) and its values `first + i * delta` in the result dtype,
 /// with first = start and delta = (start + step) - start converted to that dtype (so
@@ -312,7 +343,7 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
         NodePtr zero = array::makeIntConstant(0, DType::Int64, false, loc);
         NodePtr count;
         // NumPy's errors for a step of 0 and for a length it cannot compute or represent.
-        auto raiseIf = [&](const NodePtr &condition, const char *message, const char *type) {
+        RaiseIf raiseIf = [&](const NodePtr &condition, const char *message, const char *type) {
             lengthChecks.push_back(
                 {dimValue(array::makeCast(condition, DType::Int64, loc), message), dimConst(0),
                  false, message, type});
@@ -338,32 +369,7 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
                                           lowering.binary(BinaryOp::Subtract, s, e, loc), st, loc),
                           DType::Int64, loc);
         } else {
-            auto f64 = [&](const NodePtr &v) { return lowering.castTo(v, DType::Float64, loc); };
-            NodePtr distance = lowering.binary(BinaryOp::Subtract, f64(stop), f64(start), loc);
-            NodePtr ratio = lowering.binary(BinaryOp::TrueDivide, distance, f64(step), loc);
-            NodePtr limit = array::makeFloatConstant(0x1p63, DType::Float64, false, loc);
-            raiseIf(lowering.unary(array::UnaryOp::IsNan, ratio, loc),
-                    "arange: cannot compute length", "ValueError");
-            raiseIf(lowering.binary(BinaryOp::Greater,
-                                    lowering.unary(array::UnaryOp::Absolute, ratio, loc), limit,
-                                    loc),
-                    "Maximum allowed size exceeded", "ValueError");
-            // As the constant case: a positive quotient that underflows to 0 of a nonzero
-            // distance is one element (1 / ratio tells +0.0 from -0.0).
-            auto f = [&](double v) {
-                return array::makeFloatConstant(v, DType::Float64, false, loc);
-            };
-            NodePtr one = lowering.binary(
-                BinaryOp::LogicalAnd,
-                lowering.binary(BinaryOp::LogicalAnd,
-                                lowering.binary(BinaryOp::Equal, ratio, f(0), loc),
-                                lowering.binary(BinaryOp::NotEqual, distance, f(0), loc), loc),
-                lowering.binary(BinaryOp::Greater,
-                                lowering.binary(BinaryOp::TrueDivide, f(1), ratio, loc), f(0), loc),
-                loc);
-            count = array::makeCast(
-                array::makeWhere(one, f(1), lowering.unary(array::UnaryOp::Ceil, ratio, loc), loc),
-                DType::Int64, loc);
+            count = floatArangeCount(lowering, start, stop, step, raiseIf, loc);
         }
         for (const NodePtr &bound : {start, stop, step})
             requireSizeExpression(bound, bound->loc, args);
