@@ -86,6 +86,8 @@ ExprPtr Lowering::computeConcat(const Node &n, const std::vector<ExprPtr> &idx) 
     ExprPtr start = loop::intImm(0);
     for (const NodePtr &part : n.operands) {
         starts.push_back(start);
+        if (starts.size() == n.operands.size())
+            break; // the last part's end is not needed (an unused variable otherwise)
         start = loop::binary(loop::BinaryOp::Add, start, dimExpr(part->type.shape[axis]));
         if (start->kind != loop::ExprKind::IntImm)
             start = hoist("offset", start);

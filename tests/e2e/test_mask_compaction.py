@@ -68,3 +68,8 @@ def test_reused_mask_checked_against_the_target(build):
     k.check(np.arange(6.0), np.arange(6.0), keep)
     r = k.check_raises(np.arange(5.0), np.arange(6.0), keep, match="boolean index did not match")
     assert "size of axis is x.shape[0]" in r.stderr, r.stderr
+
+
+def test_concatenate_masked_parts(build):
+    keep = np.array([1, 0, 1, 1, 0, 1], bool)
+    build("concat_masks.py").check(np.arange(6.0), np.arange(6.0) * 10, keep)
