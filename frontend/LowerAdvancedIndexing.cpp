@@ -141,12 +141,9 @@ NodePtr ExprLowering::maskIndex(const NodePtr &base, const NodePtr &mask, Source
     flat.insert(flat.end(), base->type.shape.begin() + rank, base->type.shape.end());
     // The same mask counted at this position (`x[keep] += v[keep]`): its count and positions
     // are reused; this base's checks go on its flattened view, read before any element.
-    if (position_)
-        for (const CountedMask &c : countedMasks_)
-            if (c.mask == mask && c.at == position_())
-                return array::makeGather(
-                    array::makeReshape(base, std::move(flat), std::move(checks), loc),
-                    {c.positions}, {0}, 0, {-1}, loc);
+    if (position_ && countedMask_ && countedMask_->mask == mask && countedMask_->at == position_())
+        return array::makeGather(array::makeReshape(base, std::move(flat), std::move(checks), loc),
+                                 {countedMask_->positions}, {0}, 0, {-1}, loc);
     NodePtr flattened = array::makeReshape(base, std::move(flat), {}, loc);
     // The mask is read twice (counted, then compacted): a reduction in it (`x > np.mean(x)`)
     // would be computed twice, and two parallel sums may differ in the last bit, so that
@@ -165,8 +162,8 @@ NodePtr ExprLowering::maskIndex(const NodePtr &base, const NodePtr &mask, Source
     // The length's name in run-time messages: count_nonzero(keep) for a mask named keep.
     std::string length = fmt::format("count_nonzero({})", mask->name.empty() ? "mask" : mask->name);
     NodePtr positions = array::makeNonzero(m, dimValue(counted, length), loc);
-    if (position_) // entries counted at other positions are stale now
-        countedMasks_ = {{mask, positions, position_()}};
+    if (position_)
+        countedMask_ = CountedMask{mask, positions, position_()};
     return array::makeGather(flattened, {positions}, {0}, 0, {-1}, loc);
 }
 

@@ -127,7 +127,7 @@ private:
     };
 
     std::map<std::string, Value> env_;
-    std::vector<CountedMask> countedMasks_;
+    std::optional<CountedMask> countedMask_; ///< the last mask counted
     Position position_;
     Materializer materialize_;
     Conditional conditional_;

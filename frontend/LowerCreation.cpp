@@ -317,7 +317,7 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
 
     Dim length;
     NodePtr runtimeLength; // the length as an int64 scalar, when only the run time knows it
-    std::vector<array::ExtentCheck> lengthChecks;
+    std::vector<array::ExtentCheck> checks; // run-time errors: the length's, then the values'
     if (constant && !anyFloat) {
         int64_t s = start->intValue, e = stop->intValue, st = step->intValue;
         if (st == 0)
@@ -344,9 +344,8 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
         NodePtr count;
         // NumPy's errors for a step of 0 and for a length it cannot compute or represent.
         RaiseIf raiseIf = [&](const NodePtr &condition, const char *message, const char *type) {
-            lengthChecks.push_back(
-                {dimValue(array::makeCast(condition, DType::Int64, loc), message), dimConst(0),
-                 false, message, type});
+            checks.push_back({dimValue(array::makeCast(condition, DType::Int64, loc), message),
+                              dimConst(0), false, message, type});
         };
         if (!(step->kind == NodeKind::Constant && constantNumber(step) != 0))
             raiseIf(lowering.binary(BinaryOp::Equal, step,
@@ -385,7 +384,6 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
     // NumPy's fill: first = t(start), next = t(start + step), delta = next - first in t;
     // element 0 is first, element 1 next, element i > 1 first + i * delta.
     NodePtr first, next, delta;
-    std::vector<array::ExtentCheck> checks;
     if (start->kind == NodeKind::Constant && step->kind == NodeKind::Constant) {
         bool ints = !isFloat(start->type.dtype) && !isFloat(step->type.dtype);
         if (isFloat(t)) {
@@ -409,8 +407,9 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
             int64_t s = ints ? start->intValue : truncate(constantNumber(start));
             int64_t sum = ints ? start->intValue + step->intValue
                                : truncate(constantNumber(start) + constantNumber(step));
-            checks = arangeRangeChecks(lowering, s, sum, t, length, runtimeLength, start->loc,
-                                       loc);
+            for (array::ExtentCheck &c :
+                 arangeRangeChecks(lowering, s, sum, t, length, runtimeLength, start->loc, loc))
+                checks.push_back(std::move(c));
             first = array::makeIntConstant(wrapInt(s, t), t, false, loc);
             delta =
                 array::makeIntConstant(wrapInt(wrapInt(sum, t) - wrapInt(s, t), t), t, false, loc);
@@ -444,7 +443,6 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
                                 array::makeIntConstant(0, DType::Int64, false, loc), loc),
                 array::makeBroadcast(first, y->type.shape, loc), y, loc);
     }
-    checks.insert(checks.begin(), lengthChecks.begin(), lengthChecks.end());
     if (!checks.empty())
         y = array::withChecks(y, std::move(checks));
     return Value::array(array::withName(y, "arange"), loc);
