@@ -232,10 +232,9 @@ NodePtr FunctionLowering::convertTo(const NodePtr &value, const array::Type &t,
                                     const std::string &name, SourceLoc loc) {
     if (value->type.rank() != t.rank() || !shapeEqual(value->type.shape, t.shape)) {
         if (value->type.rank() > t.rank() || value->type.rank() > 0)
-            throw UserError(loc, fmt::format("'{}' has shape {} here but {} elsewhere; npc "
-                                             "needs a variable assigned in a loop or branch "
-                                             "to keep its shape",
-                                             name, shapeStr(value->type.shape), shapeStr(t.shape)));
+            throw UserError(loc, fmt::format("'{}' has {}; npc needs a variable assigned in a "
+                                             "loop or branch to keep its shape",
+                                             name, shapeMismatchStr(value->type.shape, t.shape)));
     }
     NodePtr v = exprs_.castTo(value, t.dtype, loc);
     if (!shapeEqual(v->type.shape, t.shape))

@@ -431,11 +431,12 @@ Value FunctionLowering::inlineReturns(const syntax::FunctionDef &def, SourceLoc 
                                                r.types.size() == 1 ? "" : "s", types.size()));
         for (size_t i = 0; i < types.size(); ++i) {
             if (!shapeEqual(r.types[i].shape, types[i].shape))
-                throw UserError(r.loc, fmt::format("'{}' returns shape {} here but {} elsewhere; "
-                                                   "npc inlines it and needs every 'return' to "
-                                                   "return values of the same shape",
-                                                   def.name, shapeStr(r.types[i].shape),
-                                                   shapeStr(types[i].shape)));
+                throw UserError(r.loc,
+                                fmt::format("'{}' returns {}; npc inlines it and needs "
+                                            "every 'return' to return values of the "
+                                            "same shape",
+                                            def.name,
+                                            shapeMismatchStr(r.types[i].shape, types[i].shape)));
             PromotionType p =
                 joinTypes({types[i].dtype, types[i].weak}, {r.types[i].dtype, r.types[i].weak});
             types[i].dtype = p.dtype;

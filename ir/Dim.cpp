@@ -287,4 +287,13 @@ std::string shapeStr(const Shape &s) {
     return out + ")";
 }
 
+std::string shapeMismatchStr(const Shape &here, const Shape &elsewhere) {
+    std::string a = shapeStr(here), b = shapeStr(elsewhere);
+    if (a != b)
+        return "shape " + a + " here but " + b + " elsewhere";
+    return "shape " + a +
+           " here and elsewhere, but these lengths are computed separately at "
+           "run time and npc cannot prove them equal";
+}
+
 } // namespace npc

@@ -81,6 +81,10 @@ bool dimBroadcastsByStride(const Dim &d);
 std::string dimStr(const Dim &d);
 /// Printed shape: `(X.shape[0], 3)`.
 std::string shapeStr(const Shape &s);
+/// For errors about two shapes that differ: `shape (n,) here but (m,) elsewhere`. Two
+/// run-time lengths that print alike (two masks counted separately, both
+/// `count_nonzero(keep)`) are said to be computed separately rather than printed as if equal.
+std::string shapeMismatchStr(const Shape &here, const Shape &elsewhere);
 
 /// Python's slice normalisation (PySlice_AdjustIndices) for a constant extent.
 struct SliceBounds {

@@ -532,6 +532,28 @@ CASES += [
         def f(x):
             return h(x)
         """, "returns shape (x.shape[0] - 1,) here but (x.shape[0],) elsewhere", (6, "return")),
+    ("helper-returns-two-masks", """
+        def h(x, keep):
+            if x[0] > 0:
+                return x[keep]
+            return x[keep] * 2
+
+        # npc export f(float64[:])
+        def f(x):
+            return h(x, x > 0)
+        """, "returns shape (count_nonzero(mask),) here and elsewhere, but these lengths are "
+             "computed separately at run time", (5, "return")),
+    ("branch-two-masks", """
+        # npc export f(float64[:], bool)
+        def f(x, c):
+            keep = x > 0
+            if c:
+                y = x[keep]
+            else:
+                y = x[keep] * 2
+            return y
+        """, "'y' has shape (count_nonzero(keep),) here and elsewhere, but these lengths are "
+             "computed separately", (7, "y")),
     ("helper-returns-two-counts", """
         def h(x):
             if x[0] > 0:
