@@ -8,7 +8,8 @@
 # - every kernel of the end-to-end tests (tests/e2e/kernels/*.py, samples/*.py), with the
 #   inputs of their tests and NumPy's results computed here, in e2e_cases.json (the e2e
 #   tests run under the tests/gpu/record_e2e.py pytest plugin, no g++ builds: ~1 min);
-# - the scripts and the benchmark source.
+# - the scripts, the benchmark source and the runtime's device test
+#   (tests/cuda/runtime/runtime_test.cu, beside the runtime headers in kmeans/).
 # The bundle is some 40 MB; the benchmark's 20 M points are generated on the GPU machine.
 #
 #   bash tests/gpu/prepare.sh [BUNDLE]     # default: gpu_bundle/ (git-ignored)
@@ -38,4 +39,5 @@ grep '^record_e2e:' "$bundle/record_e2e.log" ||
     { cat "$bundle/record_e2e.log" >&2; echo "prepare.sh: recording the e2e cases failed" >&2; exit 1; }
 cp "$root/tests/gpu/run.sh" "$root/tests/gpu/check.py" "$root/tests/gpu/bench.py" \
     "$root/tests/gpu/kmeans_bench.cu" "$bundle/"
+cp "$root/tests/cuda/runtime/runtime_test.cu" "$bundle/kmeans/"
 echo "prepare.sh: wrote $bundle ($(du -sh "$bundle" | cut -f1)); run: bash $bundle/run.sh"

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs npc's CUDA output on a machine with a GPU, nvcc, python3 and NumPy (npc's own build
 # dependencies are not needed). Works inside a bundle made by tests/gpu/prepare.sh: it
-# builds the generated sources with nvcc (in parallel), checks every case of cases.json and
-# e2e_cases.json against NumPy (check.py, several cases at a time), and benchmarks the
-# K-Means sample on 20 M points (bench.py).
+# builds the generated sources with nvcc (in parallel), runs the runtime's device test
+# (runtime_test.cu), checks every case of cases.json and e2e_cases.json against NumPy
+# (check.py, several cases at a time), and benchmarks the K-Means sample on 20 M points
+# (bench.py).
 # The drivers (<module>_main.cu, no device code) are compiled as C++ (nvcc -x c++), which
 # takes half the time. About 90 modules: a few minutes on a 16-core H100/H200 machine.
 #
@@ -48,6 +49,7 @@ compile() { # compile NAME SOURCE OBJECT INCLUDE_DIR [NVCC OPTION...]; the exit 
 }
 compile kmeans kmeans/kmeans.cu kmeans/kmeans.o kmeans
 compile kmeans_main kmeans/kmeans_main.cu kmeans/kmeans_main.o kmeans -x c++
+compile runtime_test kmeans/runtime_test.cu kmeans/runtime_test.o kmeans
 ((emulate)) || compile kmeans_bench kmeans_bench.cu kmeans_bench.o kmeans
 cases=()
 modules=()
@@ -76,25 +78,30 @@ for n in "${names[@]}"; do
 done
 ((failed == 0)) || exit 1
 "$nvcc" "-arch=$arch" kmeans/kmeans.o kmeans/kmeans_main.o -o kmeans/kmeans_gpu
+"$nvcc" "-arch=$arch" kmeans/runtime_test.o -o kmeans/runtime_test
 ((emulate)) || "$nvcc" "-arch=$arch" kmeans_bench.o kmeans/kmeans.o -o kmeans_bench
 for i in "${!cases[@]}"; do
     d=${cases[$i]}
     m=${modules[$i]}
     "$nvcc" "-arch=$arch" "$d/$m.o" "$d/${m}_main.o" -o "$d/${m}_gpu"
 done
-echo "built kmeans, kmeans_bench and ${#cases[@]} case drivers in ${SECONDS}s"
+echo "built kmeans, kmeans_bench, runtime_test and ${#cases[@]} case drivers in ${SECONDS}s"
 if ((compile_only)); then
     exit 0
 fi
 
+status=0
+if ((!emulate)); then
+    echo "== GPU"
+    nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
+fi
+echo "== runtime device test (runtime_test.cu)"
+kmeans/runtime_test || status=1
 if ((emulate)); then
     echo "== cases on the CPU emulation of CUDA (check.py)"
 else
-    echo "== GPU"
-    nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
     echo "== cases (check.py)"
 fi
-status=0
 "$python" check.py || status=1
 if ((!emulate)); then
     echo "== K-Means benchmark (bench.py)"
