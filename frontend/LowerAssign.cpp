@@ -273,6 +273,7 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
         Value index = exprs_.lower(*sub.indices[0]);
         if (index.kind == Value::Array && isBool(index.node->type.dtype) &&
             index.node->type.rank() > 0 && shapeEqual(index.node->type.shape, whole->type.shape)) {
+            requireConvertible(value, whole->type.dtype);
             NodePtr v = array::makeBroadcast(array::makeCast(value, whole->type.dtype, loc),
                                              whole->type.shape, loc);
             return store(whole, array::makeWhere(index.node, v, whole, loc), loc);
@@ -283,7 +284,9 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
         throw UserError(target.loc, "npc can only assign into parameters, local arrays and "
                                     "views of them (basic indexing), or through one integer-"
                                     "array or boolean-mask index of those");
-    // NumPy's setitem casts unsafely (a float into an int array truncates).
+    // NumPy's setitem casts unsafely (a float into an int array truncates); Python
+    // numbers must fit.
+    requireConvertible(value, t->type.dtype);
     NodePtr v = array::makeCast(value, t->type.dtype, loc);
     if (isMaskTarget(t) && v->type.rank() == 1 && !dimIsConst(v->type.shape[0], 1))
         v = maskValuesChecked(v, t->type.shape, loc);

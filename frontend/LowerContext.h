@@ -209,6 +209,13 @@ Dim extentArgument(const Value &v, const CallArgs &args, const char *what,
                    const std::string &negativeMessage = "negative dimensions are not allowed");
 /// True for a Python int literal (a weak integer constant).
 bool isWeakIntConstant(const array::NodePtr &n);
+/// Where NumPy 2 converts a Python number to an integer dtype through Python's int()
+/// (`a[i] = v`, `a[mask] = v`, `np.uint8(v)`, `np.array([v], dtype=...)`; not np.full, which
+/// casts): a constant `v` must fit, else a located error with NumPy's OverflowError
+/// ("Python integer 300 out of bounds for uint8", "cannot convert float infinity to
+/// integer", "Python int too large to convert to C long") or ValueError ("cannot convert
+/// float NaN to integer") message. Values only the run time knows are not checked here.
+void requireConvertible(const array::NodePtr &v, DType dtype);
 /// True for a Python bool (a weak bool scalar): a literal, a `bool` argument, or a
 /// comparison of Python numbers. Python's arithmetic makes it an int (`True + True` is 2),
 /// where NumPy's bool stays bool.

@@ -610,8 +610,10 @@ std::optional<DType> sequenceDType(const Value &v, const CallArgs &args) {
 /// elements costs n - 1 selects per element).
 NodePtr stackSequence(ExprLowering &lowering, const Value &v, DType t, const CallArgs &args,
                       int depth) {
-    if (v.kind == Value::Array)
+    if (v.kind == Value::Array) {
+        requireConvertible(v.node, t);
         return lowering.castTo(v.node, t, v.loc);
+    }
     std::vector<NodePtr> items;
     for (const Value &e : v.elements)
         items.push_back(stackSequence(lowering, e, t, args, depth + 1));
@@ -666,6 +668,7 @@ Value arrayFrom(ExprLowering &lowering, const CallArgs &args, const Value &objec
     DType t = dtype ? *dtype : x->type.weak ? constructorDType(x) : x->type.dtype;
     if (t == x->type.dtype && !x->type.weak)
         return Value::array(copy ? array::makeCopy(x, args.loc) : x, args.loc);
+    requireConvertible(x, t);
     return Value::array(lowering.castTo(x, t, args.loc), args.loc);
 }
 

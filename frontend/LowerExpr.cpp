@@ -6,6 +6,7 @@
 #include "ir/Promotion.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 
 namespace npc::lowering {
@@ -125,13 +126,21 @@ Shape broadcastShapes(const Shape &a, const Shape &b, SourceLoc loc) {
     return out;
 }
 
+namespace {
+
+/// NEP 50's check of a Python int converted to an integer dtype: OverflowError.
+void requireFits(int64_t x, DType dtype, SourceLoc loc) {
+    if (!fitsInteger(x, dtype))
+        throw UserError(loc,
+                        fmt::format("Python integer {} out of bounds for {}", x, dtypeName(dtype)));
+}
+
+} // namespace
+
 NodePtr ExprLowering::castTo(const NodePtr &v, DType dtype, SourceLoc loc) {
     if (isWeakIntConstant(v) && (isInteger(dtype) || isBool(dtype)) && !isBool(v->type.dtype)) {
-        int64_t x = v->intValue;
-        if (!fitsInteger(x, dtype))
-            throw UserError(v->loc, fmt::format("Python integer {} out of bounds for {}", x,
-                                                dtypeName(dtype)));
-        return array::makeIntConstant(x, dtype, false, v->loc);
+        requireFits(v->intValue, dtype, v->loc);
+        return array::makeIntConstant(v->intValue, dtype, false, v->loc);
     }
     if (v->kind == array::NodeKind::Constant && v->type.weak && isComplex(dtype)) {
         double re = isInexact(v->type.dtype) ? v->floatValue : static_cast<double>(v->intValue);
@@ -148,6 +157,27 @@ NodePtr ExprLowering::castTo(const NodePtr &v, DType dtype, SourceLoc loc) {
     array::Node checked = *cast;
     checked.rangeChecked = true;
     return std::make_shared<const array::Node>(std::move(checked));
+}
+
+void requireConvertible(const NodePtr &v, DType dtype) {
+    if (v->kind != array::NodeKind::Constant || !v->type.weak || !isInteger(dtype))
+        return;
+    if (!isFloat(v->type.dtype)) {
+        if (!isBool(v->type.dtype))
+            requireFits(v->intValue, dtype, v->loc);
+        return;
+    }
+    double x = v->floatValue;
+    if (std::isnan(x))
+        throw UserError(v->loc, "cannot convert float NaN to integer");
+    if (std::isinf(x))
+        throw UserError(v->loc, "cannot convert float infinity to integer");
+    double whole = std::trunc(x);
+    if (dtype == DType::UInt64 && whole >= 0x1p63 && whole < 0x1p64)
+        return;
+    if (whole < -0x1p63 || whole >= 0x1p63)
+        throw UserError(v->loc, "Python int too large to convert to C long");
+    requireFits(static_cast<int64_t>(whole), dtype, v->loc);
 }
 
 NodePtr ExprLowering::lowerArray(const syntax::Expr &e) {

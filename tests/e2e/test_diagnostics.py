@@ -532,6 +532,45 @@ CASES += [
         def f(x):
             return h(x)
         """, "returns shape (x.shape[0] - 1,) here but (x.shape[0],) elsewhere", (6, "return")),
+    ("store-python-int-out-of-range", """
+        # npc export f(uint8[:])
+        def f(a):
+            a[0] = 300
+            return a
+        """, "Python integer 300 out of bounds for uint8", (5, "300")),
+    ("store-python-float-out-of-range", """
+        # npc export f(uint8[:])
+        def f(a):
+            a[1:] = -1.5
+            return a
+        """, "Python integer -1 out of bounds for uint8", (5, "-1.5")),
+    ("mask-store-python-float-out-of-range", """
+        # npc export f(int8[:])
+        def f(a):
+            a[a > 0] = 128.5
+            return a
+        """, "Python integer 128 out of bounds for int8", (5, "128.5")),
+    ("store-python-nan-into-int", """
+        # npc export f(int32[:])
+        def f(a):
+            a[0] = float("nan")
+            return a
+        """, "cannot convert float NaN to integer", (5, "float")),
+    ("scalar-type-python-infinity", """
+        # npc export f(float64[:])
+        def f(x):
+            return x + np.int16(-np.inf)
+        """, "cannot convert float infinity to integer", (5, "-np.inf")),
+    ("scalar-type-python-float-beyond-int64", """
+        # npc export f(float64[:])
+        def f(x):
+            return x + np.int64(9.3e18)
+        """, "Python int too large to convert to C long", (5, "9.3e18")),
+    ("array-of-python-floats-out-of-range", """
+        # npc export f(float64[:])
+        def f(x):
+            return x + np.array([1.0, 300.0], dtype=np.uint8)
+        """, "Python integer 300 out of bounds for uint8", (5, "300.0")),
     ("helper-returns-two-masks", """
         def h(x, keep):
             if x[0] > 0:

@@ -12,6 +12,10 @@ do not turn inf * 0 into NaN (exact comparison: the order is NumPy's).
 kernels/min_slice_bounds.py: run-time slice bounds of -2**63 clamp (they are not taken for
 omitted bounds).
 
+kernels/python_number_stores.py: Python floats stored into integer arrays and given to
+integer scalar types truncate toward zero where they fit (NumPy converts them through
+Python's int()); np.full casts.
+
 kernels/uint64_index.py: uint64 scalars of 2**63 or more clamp as slice bounds and raise
 IndexError as an index (NumPy: OverflowError), instead of wrapping to negative values."""
 
@@ -60,3 +64,11 @@ def test_uint64_scalars_beyond_int64_as_bounds_and_index(kernels_on_both_targets
     k.check(x, u, 2)
     r = k.run([x, u, 0])
     assert r.returncode == 1 and "index 9223372036854775807 is out of bounds" in r.stderr, r.stderr
+
+
+def test_python_numbers_into_integers(kernels_on_both_targets):
+    k = kernels_on_both_targets("python_number_stores.py")
+    out = k.check(np.array([1, 2, 3, 4, 7, 7], np.uint8), np.array([5, 6, 7], np.int64))
+    assert [o.dtype.name for o in out] == [
+        "uint8", "int64", "uint64", "uint64", "int64", "int8", "uint8", "bool", "uint8",
+        "int8", "uint8"]
