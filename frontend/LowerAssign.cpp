@@ -273,7 +273,7 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
         Value index = exprs_.lower(*sub.indices[0]);
         if (index.kind == Value::Array && isBool(index.node->type.dtype) &&
             index.node->type.rank() > 0 && shapeEqual(index.node->type.shape, whole->type.shape)) {
-            requireConvertible(value, whole->type.dtype);
+            requireConvertible(value, whole->type.dtype, loc);
             NodePtr v = array::makeBroadcast(array::makeCast(value, whole->type.dtype, loc),
                                              whole->type.shape, loc);
             return store(whole, array::makeWhere(index.node, v, whole, loc), loc);
@@ -286,7 +286,7 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
                                     "array or boolean-mask index of those");
     // NumPy's setitem casts unsafely (a float into an int array truncates); Python
     // numbers must fit.
-    requireConvertible(value, t->type.dtype);
+    requireConvertible(value, t->type.dtype, loc);
     NodePtr v = array::makeCast(value, t->type.dtype, loc);
     if (isMaskTarget(t) && v->type.rank() == 1 && !dimIsConst(v->type.shape[0], 1))
         v = maskValuesChecked(v, t->type.shape, loc);

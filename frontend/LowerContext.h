@@ -214,8 +214,9 @@ bool isWeakIntConstant(const array::NodePtr &n);
 /// casts): a constant `v` must fit, else a located error with NumPy's OverflowError
 /// ("Python integer 300 out of bounds for uint8", "cannot convert float infinity to
 /// integer", "Python int too large to convert to C long") or ValueError ("cannot convert
-/// float NaN to integer") message. Values only the run time knows are not checked here.
-void requireConvertible(const array::NodePtr &v, DType dtype);
+/// float NaN to integer") message, at `v` if written inside `loc`, else at `loc`. Values only
+/// the run time knows are not checked here.
+void requireConvertible(const array::NodePtr &v, DType dtype, SourceLoc loc);
 /// True for a Python bool (a weak bool scalar): a literal, a `bool` argument, or a
 /// comparison of Python numbers. Python's arithmetic makes it an int (`True + True` is 2),
 /// where NumPy's bool stays bool.

@@ -611,7 +611,7 @@ std::optional<DType> sequenceDType(const Value &v, const CallArgs &args) {
 NodePtr stackSequence(ExprLowering &lowering, const Value &v, DType t, const CallArgs &args,
                       int depth) {
     if (v.kind == Value::Array) {
-        requireConvertible(v.node, t);
+        requireConvertible(v.node, t, args.loc);
         return lowering.castTo(v.node, t, v.loc);
     }
     std::vector<NodePtr> items;
@@ -668,7 +668,7 @@ Value arrayFrom(ExprLowering &lowering, const CallArgs &args, const Value &objec
     DType t = dtype ? *dtype : x->type.weak ? constructorDType(x) : x->type.dtype;
     if (t == x->type.dtype && !x->type.weak)
         return Value::array(copy ? array::makeCopy(x, args.loc) : x, args.loc);
-    requireConvertible(x, t);
+    requireConvertible(x, t, args.loc);
     return Value::array(lowering.castTo(x, t, args.loc), args.loc);
 }
 

@@ -135,11 +135,19 @@ void requireFits(int64_t x, DType dtype, SourceLoc loc) {
                         fmt::format("Python integer {} out of bounds for {}", x, dtypeName(dtype)));
 }
 
+/// Where to report a value's error: the value itself when it is written inside the
+/// expression `loc` (`a + 300`), else that expression (`a + k`, not `k = 300` or a module
+/// constant's definition).
+SourceLoc valueLoc(const NodePtr &v, SourceLoc loc) {
+    bool inside = v->loc.begin >= loc.begin && v->loc.end <= loc.end;
+    return inside || !loc.valid() ? v->loc : loc;
+}
+
 } // namespace
 
 NodePtr ExprLowering::castTo(const NodePtr &v, DType dtype, SourceLoc loc) {
     if (isWeakIntConstant(v) && (isInteger(dtype) || isBool(dtype)) && !isBool(v->type.dtype)) {
-        requireFits(v->intValue, dtype, v->loc);
+        requireFits(v->intValue, dtype, valueLoc(v, loc));
         return array::makeIntConstant(v->intValue, dtype, false, v->loc);
     }
     if (v->kind == array::NodeKind::Constant && v->type.weak && isComplex(dtype)) {
@@ -159,25 +167,26 @@ NodePtr ExprLowering::castTo(const NodePtr &v, DType dtype, SourceLoc loc) {
     return std::make_shared<const array::Node>(std::move(checked));
 }
 
-void requireConvertible(const NodePtr &v, DType dtype) {
+void requireConvertible(const NodePtr &v, DType dtype, SourceLoc loc) {
+    loc = valueLoc(v, loc);
     if (v->kind != array::NodeKind::Constant || !v->type.weak || !isInteger(dtype))
         return;
     if (!isFloat(v->type.dtype)) {
         if (!isBool(v->type.dtype))
-            requireFits(v->intValue, dtype, v->loc);
+            requireFits(v->intValue, dtype, loc);
         return;
     }
     double x = v->floatValue;
     if (std::isnan(x))
-        throw UserError(v->loc, "cannot convert float NaN to integer");
+        throw UserError(loc, "cannot convert float NaN to integer");
     if (std::isinf(x))
-        throw UserError(v->loc, "cannot convert float infinity to integer");
+        throw UserError(loc, "cannot convert float infinity to integer");
     double whole = std::trunc(x);
-    if (dtype == DType::UInt64 && whole >= 0x1p63 && whole < 0x1p64)
+    if (dtype == DType::UInt64 && whole >= 0x1p63 && whole < 0x1p64) // beyond int64
         return;
     if (whole < -0x1p63 || whole >= 0x1p63)
-        throw UserError(v->loc, "Python int too large to convert to C long");
-    requireFits(static_cast<int64_t>(whole), dtype, v->loc);
+        throw UserError(loc, "Python int too large to convert to C long");
+    requireFits(static_cast<int64_t>(whole), dtype, loc);
 }
 
 NodePtr ExprLowering::lowerArray(const syntax::Expr &e) {

@@ -538,6 +538,14 @@ CASES += [
             a[0] = 300
             return a
         """, "Python integer 300 out of bounds for uint8", (5, "300")),
+    ("named-python-int-out-of-range", """
+        K = 300
+
+        # npc export f(int8[:])
+        def f(a):
+            a[0] = K
+            return a + K
+        """, "Python integer 300 out of bounds for int8", (7, "a[0] = K")),
     ("store-python-float-out-of-range", """
         # npc export f(uint8[:])
         def f(a):
