@@ -17,6 +17,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace npc::lowering {
@@ -78,12 +79,35 @@ private:
     NodePtr conditional(const NodePtr &cond, const ExprLowering::Branch &then,
                         const ExprLowering::Branch &orelse, SourceLoc loc);
 
-    /// Rebinds every name bound to `old` (aliases) to `replacement`.
-    void rebindAll(const NodePtr &old, const NodePtr &replacement, SourceLoc loc);
+    /// Rebinds every name bound to `old` (aliases: `d = c`) to `replacement`, and every
+    /// name bound to a view of `old` (`v = c[1:]`, `c.T`, `c.reshape(...)`) to the same view
+    /// of `replacement`, as NumPy's views share their base's memory. `callers`: in the
+    /// callers' names too (of the functions being inlined).
+    void rebindAll(const NodePtr &old, const NodePtr &replacement, SourceLoc loc,
+                   bool callers = false);
 
     /// Makes name `name` refer to memory (a Param, a Var, or a view of one), evaluating
-    /// its lazy value into a new variable if needed. Returns the node.
+    /// its lazy value into a new variable if needed. A lazy value that other live names
+    /// share (`d = c`, `v = c[1:]`: one array in Python) is evaluated once, and all of
+    /// them then refer to that variable, so that writes through one are seen by the
+    /// others. Returns the node. UserError for writes through a transpose, reshape or
+    /// broadcast view, or through `z.real`/`z.imag`.
     NodePtr ensureBuffer(const std::string &name, SourceLoc loc);
+    /// True when `a` and `b` are the same array value: equal, or one bound to a name as a
+    /// renamed copy of the other (renamed_).
+    bool sameArray(const array::Node *a, const array::Node *b) const;
+    /// True when `n` is the array `base` (sameArray) seen through views of rank > 0
+    /// (basic indexing, transpose, reshape, broadcast_to); an element (rank 0) is a
+    /// NumPy scalar, a copy.
+    bool viewsArray(const NodePtr &n, const array::Node &base) const;
+    /// The array `name`'s lazy value `n` views that another live name's value also views
+    /// (Python's shared memory; the deepest one), else `n` itself.
+    NodePtr sharedBase(const std::string &name, const NodePtr &n) const;
+    /// Runs `dryRuns` (dryRun calls over a branch, loop or inlined body) and then gives the
+    /// names whose lazy values they wrote through another name (`v = y[1:]; v += 1` writes
+    /// y) memory, now, before the statement: evaluated there, the variable would be
+    /// assigned only on the paths that reach the write.
+    void storeWrittenThrough(const std::function<void()> &dryRuns, SourceLoc loc);
 
     /// Before the memory of `root` changes: names whose lazy values read it (other than
     /// views of it, which must see the change) are evaluated now, as Python did.
@@ -248,6 +272,11 @@ private:
     std::map<std::string, Value> globals_;                  ///< the module's names (callees' scope)
     std::vector<std::string> callStack_;                    ///< functions being inlined
     std::vector<std::map<std::string, Value> *> outerEnvs_; ///< their callers' names
+    /// Names bound to a local array's lazy value are renamed copies of it (`d = c`:
+    /// withName): each copy, with the value it copies (both kept alive), by address.
+    std::unordered_map<const array::Node *, std::pair<NodePtr, NodePtr>> renamed_;
+    /// Names a dry run wrote through (ensureBuffer; see storeWrittenThrough).
+    std::set<std::string> writtenThrough_;
     /// A call being inlined (one per entry of callStack_).
     struct Inlining {
         struct Returned {

@@ -174,6 +174,8 @@ void FunctionLowering::assignName(const std::string &name, const Value &v, Sourc
         Value named = v;
         if (named.kind == Value::Array) {
             named.node = array::withName(v.node, name);
+            if (named.node != v.node && named.node->type.rank() > 0)
+                renamed_[named.node.get()] = {named.node, v.node};
             // Each statement is scheduled on its own: a costly value several later
             // statements read is evaluated once, here, instead of in each of them.
             if (!dry_ && hasStatements_ && costly(named.node) && laterReads(name) > 1)

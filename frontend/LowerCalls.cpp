@@ -413,9 +413,13 @@ Value FunctionLowering::inlineReturns(const syntax::FunctionDef &def, SourceLoc 
     std::vector<std::map<std::string, Value>> outer;
     for (const std::map<std::string, Value> *env : outerEnvs_)
         outer.push_back(*env);
-    dryRun([&] { lowerBlock(def.body); }, {});
-    for (size_t i = 0; i < outerEnvs_.size(); ++i)
-        *outerEnvs_[i] = outer[i];
+    storeWrittenThrough(
+        [&] {
+            dryRun([&] { lowerBlock(def.body); }, {});
+            for (size_t i = 0; i < outerEnvs_.size(); ++i)
+                *outerEnvs_[i] = outer[i];
+        },
+        loc);
     in.collect = false;
     // The result: the NEP 50 promotion of the returned values, of one shape.
     Inlining::Returned first = in.returns.empty() ? Inlining::Returned{} : in.returns.front();

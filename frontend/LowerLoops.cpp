@@ -105,7 +105,8 @@ void FunctionLowering::prepareLoop(const syntax::Block &body,
     for (int round = 0; round < 4; ++round) {
         for (const auto &[n, t] : types)
             makeMutable(n, t, loc);
-        auto after = dryRun(lowerOnce, names.assigned);
+        std::map<std::string, array::Type> after;
+        storeWrittenThrough([&] { after = dryRun(lowerOnce, names.assigned); }, loc);
         bool changed = false;
         for (const auto &[n, t] : after) {
             auto it = types.find(n);
@@ -318,8 +319,13 @@ void FunctionLowering::ifStatement(const syntax::If &branch, SourceLoc loc) {
             callMutations(*st, names.mutated);
     dropInPlaceUpdates(names);
     preflushMutated(names.mutated, loc);
-    auto thenTypes = dryRun([&] { lowerBlock(branch.body); }, names.assigned);
-    auto elseTypes = dryRun([&] { lowerBlock(branch.orelse); }, names.assigned);
+    std::map<std::string, array::Type> thenTypes, elseTypes;
+    storeWrittenThrough(
+        [&] {
+            thenTypes = dryRun([&] { lowerBlock(branch.body); }, names.assigned);
+            elseTypes = dryRun([&] { lowerBlock(branch.orelse); }, names.assigned);
+        },
+        loc);
     bool thenEnds = terminates(branch.body), elseEnds = terminates(branch.orelse);
     std::map<std::string, array::Type> types;
     std::set<std::string> maybeUnbound;

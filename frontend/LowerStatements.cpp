@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <deque>
 #include <fmt/format.h>
+#include <utility>
 
 namespace npc::lowering {
 
@@ -148,23 +149,87 @@ NodePtr FunctionLowering::conditional(const NodePtr &cond, const ExprLowering::B
     return varNode(var, loc);
 }
 
-void FunctionLowering::rebindAll(const NodePtr &old, const NodePtr &replacement, SourceLoc loc) {
+namespace {
+
+bool isViewKind(NodeKind k) {
+    return k == NodeKind::View || k == NodeKind::Transpose || k == NodeKind::Reshape ||
+           k == NodeKind::Broadcast;
+}
+
+/// `n`, a view of `old` (FunctionLowering::viewsArray), as the same view of `replacement`.
+NodePtr rebase(const NodePtr &n, const NodePtr &replacement,
+               const std::function<bool(const array::Node *)> &isOld) {
+    if (isOld(n.get()))
+        return replacement;
+    array::Node copy = *n;
+    copy.operands[0] = rebase(n->operand(), replacement, isOld);
+    return std::make_shared<const array::Node>(std::move(copy));
+}
+
+} // namespace
+
+bool FunctionLowering::sameArray(const array::Node *a, const array::Node *b) const {
+    auto origin = [&](const array::Node *p) {
+        for (auto it = renamed_.find(p); it != renamed_.end(); it = renamed_.find(p))
+            p = it->second.second.get();
+        return p;
+    };
+    return a == b || origin(a) == origin(b);
+}
+
+bool FunctionLowering::viewsArray(const NodePtr &n, const array::Node &base) const {
+    if (sameArray(n.get(), &base))
+        return true;
+    return n->type.rank() > 0 && isViewKind(n->kind) && n->operand()->type.rank() > 0 &&
+           viewsArray(n->operand(), base);
+}
+
+void FunctionLowering::rebindAll(const NodePtr &old, const NodePtr &replacement, SourceLoc loc,
+                                 bool callers) {
+    auto isOld = [&](const array::Node *p) { return sameArray(p, old.get()); };
     for (const auto &[name, v] : exprs_.env())
-        if (v.kind == Value::Array && v.node == old)
-            exprs_.bind(name, Value::array(replacement, loc));
+        if (v.kind == Value::Array && viewsArray(v.node, *old))
+            exprs_.bind(name, Value::array(rebase(v.node, replacement, isOld), loc));
+    if (callers)
+        for (std::map<std::string, Value> *outer : outerEnvs_)
+            for (auto &[name, v] : *outer)
+                if (v.kind == Value::Array && viewsArray(v.node, *old))
+                    v = Value::array(rebase(v.node, replacement, isOld), loc);
+}
+
+NodePtr FunctionLowering::sharedBase(const std::string &name, const NodePtr &n) const {
+    auto shared = [&](const array::Node &base) {
+        for (const auto &[other, v] : exprs_.env())
+            if (other != name && v.kind == Value::Array && viewsArray(v.node, base) &&
+                liveAfter(other, true))
+                return true;
+        for (const std::map<std::string, Value> *outer : outerEnvs_)
+            for (const auto &[other, v] : *outer)
+                if (v.kind == Value::Array && viewsArray(v.node, base))
+                    return true;
+        return false;
+    };
+    NodePtr found = n; // the deepest shared one
+    for (NodePtr p = n; isViewKind(p->kind) && p->type.rank() > 0 && p->operand()->type.rank() > 0;)
+        if (p = p->operand(); shared(*p))
+            found = p;
+    return found;
 }
 
 NodePtr FunctionLowering::ensureBuffer(const std::string &name, SourceLoc loc) {
     Value v = exprs_.env().at(name);
     if (viewRoot(v.node))
         return v.node;
+    auto throughShapeView = [&] {
+        return UserError(loc, fmt::format("npc cannot write into '{0}': it is a transposed, "
+                                          "reshaped or broadcast view of another array, and "
+                                          "npc writes only through basic indexing; write into "
+                                          "that array instead (or into '{0}.copy()' if the "
+                                          "original must not change)",
+                                          name));
+    };
     if (shapeView(v.node))
-        throw UserError(loc, fmt::format("npc cannot write into '{0}': it is a transposed, "
-                                         "reshaped or broadcast view of another array, and "
-                                         "npc writes only through basic indexing; write into "
-                                         "that array instead (or into '{0}.copy()' if the "
-                                         "original must not change)",
-                                         name));
+        throw throughShapeView();
     if (const array::Node *z = complexPartRoot(v.node))
         throw UserError(loc, fmt::format("npc cannot write into '{0}': it holds the real or "
                                          "imaginary part of '{1}' ({1}.real, {1}.imag), a view "
@@ -172,9 +237,39 @@ NodePtr FunctionLowering::ensureBuffer(const std::string &name, SourceLoc loc) {
                                          "update '{1}' itself, or assign a copy to '{0}' "
                                          "({1}.real.copy()) if '{1}' must not change",
                                          name, z->name));
-    NodePtr m = materialize(v.node, name, loc);
-    rebindAll(v.node, m, loc);
-    return m;
+    // Python's names of this array and of views of it share its memory: a lazy value
+    // they share is evaluated into a variable they all refer to.
+    NodePtr base = sharedBase(name, v.node);
+    for (const array::Node *p = v.node.get(); p != base.get(); p = p->operand().get())
+        if (p->kind != NodeKind::View)
+            throw throughShapeView();
+    if (dry_) // the names of that array, made memory before the statement being tried
+        for (const auto &[other, value] : exprs_.env())
+            if (value.kind == Value::Array && sameArray(value.node.get(), base.get()))
+                writtenThrough_.insert(other);
+    NodePtr m = materialize(base, name, loc);
+    // A dry run's changes of the callers' names would outlive it.
+    rebindAll(base, m, loc, !dry_);
+    return exprs_.env().at(name).node;
+}
+
+void FunctionLowering::storeWrittenThrough(const std::function<void()> &dryRuns, SourceLoc loc) {
+    std::set<std::string> saved = std::exchange(writtenThrough_, {});
+    try {
+        dryRuns();
+    } catch (...) {
+        writtenThrough_ = std::move(saved);
+        throw;
+    }
+    std::set<std::string> found = std::exchange(writtenThrough_, std::move(saved));
+    writtenThrough_.insert(found.begin(), found.end()); // for an enclosing dry run
+    for (const std::string &n : found) {
+        auto it = exprs_.env().find(n);
+        if (it != exprs_.env().end() && it->second.kind == Value::Array &&
+            it->second.node->type.rank() > 0 && !viewRoot(it->second.node) &&
+            !isViewKind(it->second.node->kind))
+            ensureBuffer(n, loc);
+    }
 }
 
 void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool beforeValue,

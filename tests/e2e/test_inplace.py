@@ -43,3 +43,9 @@ def test_tuple_stores_of_views(kernels):
     right sides (m[3] * 1.0) are swapped."""
     kernels("view_swaps.py").check(np.arange(16.0).reshape(4, 4), np.arange(5.0),
                                    np.arange(5.0) + 10)
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_writes_through_names_of_local_arrays(kernels_on_both_targets, flag):
+    # Writes through an alias or a view of a local array not yet in memory reach it.
+    kernels_on_both_targets("local_views.py").check(np.arange(5.0), 4, flag)
