@@ -345,7 +345,11 @@ private:
         (void)column;
         std::string text(file_.lineText(loc.begin));
         size_t first = text.find_first_not_of(" \t");
-        text = first == std::string::npos ? "" : text.substr(first);
+        size_t last = text.find_last_not_of(" \t\r\f\v");
+        text = first == std::string::npos ? "" : text.substr(first, last - first + 1);
+        // A line continued with `\` would splice the next C++ line into this comment.
+        if (!text.empty() && text.back() == '\\')
+            text += " ...";
         std::string path = file_.path.substr(file_.path.find_last_of('/') + 1);
         return fmt::format("{}:{}: {}", path, line, text);
     }

@@ -1,4 +1,5 @@
-"""kernels/expressions.py: precedence and signs survive the trip to C++."""
+"""kernels/expressions.py: precedence and signs survive the trip to C++;
+kernels/line_continuations.py: so do source lines ending in a backslash."""
 
 import numpy as np
 import pytest
@@ -29,3 +30,8 @@ def test_unused_argument(kernels, build_cache):
     k = kernels("unused_argument.py")
     k.check(np.array([1.0, 2.0]), np.ones((2, 3)), np.arange(4, dtype=np.int32))
     k.check(np.linspace(0, 1, 19), np.ones((0, 3)), np.zeros(0, np.int32))
+
+
+def test_line_continuations(kernels_on_both_targets):
+    # Source lines ending in a backslash do not swallow the next line of generated code.
+    kernels_on_both_targets("line_continuations.py").check(np.arange(5.0), 2.0)
