@@ -3,6 +3,7 @@
 #include "frontend/Lower.h"
 #include "frontend/LowerContext.h"
 #include "frontend/LowerStatements.h"
+#include "ir/Identifiers.h"
 #include "ir/Promotion.h"
 
 #include <algorithm>
@@ -78,8 +79,14 @@ std::vector<array::Function> lowerModule(const SourceFile &, const syntax::Modul
     }
     std::map<std::string, Value> globals = importedNames(module);
     // Functions of the file: calls are inlined, typed from the call site.
-    for (const syntax::FunctionDef &f : module.functions)
+    for (const syntax::FunctionDef &f : module.functions) {
+        if (globals.count(f.name) && globals[f.name].qualifiedName == "local." + f.name)
+            throw UserError(f.nameLoc, fmt::format("'{}' is defined a second time here; Python "
+                                                   "would use this definition, npc compiles one "
+                                                   "per name: remove or rename one of them",
+                                                   f.name));
         globals[f.name] = Value{Value::Function, nullptr, "local." + f.name, {}, {}, f.nameLoc};
+    }
     {
         ExprLowering constants(globals);
         for (const syntax::Constant &c : module.constants) {
@@ -89,15 +96,39 @@ std::vector<array::Function> lowerModule(const SourceFile &, const syntax::Modul
         }
     }
     std::vector<array::Function> out;
-    std::set<std::string> seen; // C++ overloads must differ
+    // C++ overloads must differ in their parameters' C++ types: a Python `int` and `int64`
+    // are both int64_t, and fixed extents (`float64[3]`) are checked at run time.
+    std::map<std::string, const Signature *> overloads;
+    std::map<std::string, std::string> cppNames; // C++ name -> Python name
     for (const Signature &sig : signatures) {
         std::string key = sig.function;
         for (const ArgType &a : sig.args)
-            key += "," + a.str();
-        if (!seen.insert(key).second)
-            throw UserError(sig.loc, fmt::format("this export signature repeats an earlier one "
-                                                 "for '{}'; remove one of them",
-                                                 sig.function));
+            key += fmt::format(",{}/{}", dtypeName(a.dtype), a.rank);
+        if (auto [it, added] = overloads.emplace(key, &sig); !added) {
+            std::string earlier, now;
+            for (size_t i = 0; i < sig.args.size(); ++i) {
+                earlier += (i ? ", " : "") + it->second->args[i].str();
+                now += (i ? ", " : "") + sig.args[i].str();
+            }
+            throw UserError(sig.loc,
+                            earlier == now
+                                ? fmt::format("this export signature repeats an earlier one for "
+                                              "'{}'; remove one of them",
+                                              sig.function)
+                                : fmt::format("this export signature of '{0}' gives the same C++ "
+                                              "parameter types as the earlier '{0}({1})' (a "
+                                              "Python int is int64, a float float64, a complex "
+                                              "complex128, and fixed extents are checked at run "
+                                              "time); remove one of them",
+                                              sig.function, earlier));
+        }
+        std::string cpp = cppIdentifier(sig.function);
+        if (auto [it, added] = cppNames.emplace(cpp, sig.function);
+            !added && it->second != sig.function)
+            throw UserError(sig.functionLoc,
+                            fmt::format("'{}' and '{}' would both be the C++ function '{}' (npc "
+                                        "renames names that C++ reserves); rename one of them",
+                                        it->second, sig.function, cpp));
         auto def = std::find_if(module.functions.begin(), module.functions.end(),
                                 [&](const syntax::FunctionDef &f) { return f.name == sig.function; });
         if (def == module.functions.end())

@@ -579,6 +579,37 @@ CASES += [
         def f(x):
             return x + np.array([1.0, 300.0], dtype=np.uint8)
         """, "Python integer 300 out of bounds for uint8", (5, "300.0")),
+    ("export-same-cpp-types", """
+        # npc export f(int)
+        # npc export f(int64)
+        def f(n):
+            return n
+        """, "gives the same C++ parameter types as the earlier 'f(int)'", (4, "#")),
+    ("export-fixed-extent-same-cpp-types", """
+        # npc export f(float64[:])
+        # npc export f(float64[3])
+        def f(x):
+            return x
+        """, "the same C++ parameter types as the earlier 'f(float64[:])'", (4, "#")),
+    ("export-renamed-collision", """
+        # npc export new(float64[:])
+        def new(x):
+            return x
+
+
+        # npc export new_py(float64[:])
+        def new_py(x):
+            return x
+        """, "'new' and 'new_py' would both be the C++ function 'new_py'", (8, "new_py")),
+    ("function-defined-twice", """
+        # npc export f(float64[:])
+        def f(x):
+            return x
+
+
+        def f(x):
+            return x + 1
+        """, "'f' is defined a second time here", (8, "f(x)")),
     ("helper-returns-two-masks", """
         def h(x, keep):
             if x[0] > 0:
