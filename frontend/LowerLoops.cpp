@@ -219,6 +219,23 @@ void FunctionLowering::forLoop(const syntax::For &loop, SourceLoc loc) {
         f_.variables[static_cast<size_t>(existing->second)].type.rank() != 0 ||
         f_.variables[static_cast<size_t>(existing->second)].type.dtype != DType::Int64) {
         int counterVar = newVariable(target->id, array::Type{DType::Int64, {}, true});
+        // A loop that does not run leaves the name's value as it was (`i = -1` before it).
+        auto before = exprs_.env().find(target->id);
+        if (before != exprs_.env().end() && before->second.kind == Value::Array) {
+            const NodePtr &old = before->second.node;
+            if (old->type.rank() == 0 && isInteger(old->type.dtype))
+                let(counterVar, array::makeCast(old, DType::Int64, true, loc), loc);
+            else if (liveAfter(target->id, false))
+                throw UserError(loop.target->loc,
+                                fmt::format("'{0}' holds {1} before this loop and an int in it; "
+                                            "when the loop does not run, Python keeps {1} in "
+                                            "'{0}', which npc cannot follow: give the loop "
+                                            "counter another name",
+                                            target->id,
+                                            old->type.rank()          ? "an array"
+                                            : isBool(old->type.dtype) ? "a bool"
+                                                                      : "a float or complex"));
+        }
         mutableVars_[target->id] = counterVar;
         exprs_.bind(target->id, Value::array(varNode(counterVar, loc), loc));
     }

@@ -1,4 +1,5 @@
-"""kernels/control_flow.py and kernels/early_return.py: Python statements on scalars."""
+"""kernels/control_flow.py and kernels/early_return.py: Python statements on scalars;
+kernels/loop_counters.py: a loop counter's value after its loop."""
 
 import numpy as np
 import pytest
@@ -49,3 +50,8 @@ def test_reversed_in_loop(kernels, n):
 @pytest.mark.parametrize("shift", [-1.0, 0.0, 1.0])
 def test_one_element_condition(kernels, shift):
     kernels("one_element_condition.py").check(np.arange(4.0) + shift, np.eye(3) + shift)
+
+
+@pytest.mark.parametrize("a,b,c", [(5, 5, 1), (7, 3, 1), (1, 4, 1), (0, 0, 1), (-2, 0, 2)])
+def test_loop_counter_after_loop(kernels_on_both_targets, a, b, c):
+    kernels_on_both_targets("loop_counters.py").check(a, b, c)

@@ -610,6 +610,14 @@ CASES += [
         def f(x):
             return x + 1
         """, "'f' is defined a second time here", (8, "f(x)")),
+    ("loop-counter-was-array", """
+        # npc export f(float64[:], int)
+        def f(x, n):
+            s = x.sum()
+            for x in range(n):
+                s += x
+            return s, x
+        """, "'x' holds an array before this loop and an int in it", (6, "x in")),
     ("helper-returns-two-masks", """
         def h(x, keep):
             if x[0] > 0:

@@ -1,0 +1,25 @@
+"""A for loop's counter after the loop: the last value it took, or, when the loop does
+not run, the value the name had before it (Python's rule), also in helpers."""
+import numpy as np
+
+
+def last_index(n):
+    i = -1
+    for i in range(n):
+        pass
+    return i
+
+
+# npc export loop_counters(int, int, int)
+def loop_counters(a, b, c):
+    i = -7
+    for i in range(a, b, c):
+        pass
+    j = 5
+    j = j + a
+    for j in range(b):
+        j += 1
+    k = 2 * a
+    for k in range(c, 0):
+        pass
+    return i, j, k, last_index(a), last_index(0), last_index(b + 2)
