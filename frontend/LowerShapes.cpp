@@ -430,7 +430,9 @@ Value flattenCopy(ExprLowering &, const CallArgs &args) {
 
 // ---- joining --------------------------------------------------------------------------
 
-/// The arrays of a sequence argument (a tuple), cast to their NEP 50 common dtype.
+/// The arrays of a sequence argument (a tuple), cast to their NEP 50 common dtype. NumPy
+/// makes each an array first (np.asarray), so a Python number is an int64, float64, ...
+/// array there, not a weak scalar (`np.hstack((int8_array, 1))` is int64).
 std::vector<NodePtr> arraySequence(ExprLowering &lowering, const std::optional<Value> &v,
                                    const CallArgs &args, const char *what) {
     if (!v || v->kind != Value::Tuple)
@@ -445,8 +447,11 @@ std::vector<NodePtr> arraySequence(ExprLowering &lowering, const std::optional<V
         if (item.kind != Value::Array)
             throw UserError(item.loc, fmt::format("{}() expects arrays in '{}'", args.function,
                                                   what));
-        parts.push_back(item.node);
-        PromotionType t{item.node->type.dtype, item.node->type.weak};
+        NodePtr part = item.node;
+        if (part->type.weak)
+            part = lowering.castTo(part, constructorDType(part), item.loc);
+        parts.push_back(part);
+        PromotionType t{part->type.dtype, false};
         common = common ? promote(*common, t) : t;
     }
     for (NodePtr &p : parts)

@@ -1,7 +1,7 @@
 """kernels/joins.py: np.concatenate (axis 0, 1, -2, None), np.stack, np.hstack,
 np.vstack with NEP 50 promotion of the parts (int32 with uint8 is int32, with float64
 float64), empty parts, computed parts; extents that differ off the axis raise NumPy's
-ValueError."""
+ValueError. kernels/join_scalars.py: Python numbers as parts are int64/float64 arrays."""
 
 import numpy as np
 import pytest
@@ -26,3 +26,11 @@ def test_mismatched_extent_raises(kernel):
                             match="all the input array dimensions except for the "
                                   "concatenation axis must match exactly")
     assert "along dimension 1" in r.stderr
+
+
+def test_python_numbers_as_parts(kernels_on_both_targets):
+    k = kernels_on_both_targets("join_scalars.py")
+    out = k.check(np.array([1, 2], np.int8), np.array([1.5], np.float32), 2.5, 3)
+    assert [o.dtype.name for o in out] == [
+        "int64", "float64", "int64", "float64", "float64", "float64", "int64", "float32",
+        "int64", "int8"]

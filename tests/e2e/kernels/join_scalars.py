@@ -1,0 +1,11 @@
+"""Python numbers among the parts of np.hstack, np.vstack and np.stack: NumPy makes each
+part an array first, so a Python int is an int64 array and a float a float64 one, not
+weak scalars (np.hstack((int8_array, 300)) is int64)."""
+import numpy as np
+
+
+# npc export join_scalars(int8[:], float32[:], float, int)
+def join_scalars(k, s, x, n):
+    return (np.hstack((k, 1)), np.hstack((s, 2.5)), np.hstack((k, n)), np.hstack((s, x)),
+            np.stack((s[0], 2.5)), np.vstack((s, x)), np.stack((k[0], n)),
+            np.hstack((s, np.float32(x))), np.hstack((k, 300)), np.hstack((k, True)))
