@@ -248,6 +248,25 @@ NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
     PromotionType pt = promote({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
     if (NodePtr folded = foldPythonInts(op, a, b, loc, false))
         return folded;
+    // NumPy 2 compares an integer array with a Python int exactly, whatever the int's value
+    // (decidedByRange knows a constant's): one only the run time knows compares in int64,
+    // or exactly with uint64, instead of being cast to the array's dtype.
+    auto runtimePythonInt = [](const NodePtr &n) {
+        return n->type.weak && n->type.rank() == 0 && n->type.dtype == DType::Int64 &&
+               n->kind != array::NodeKind::Constant;
+    };
+    if (array::isComparison(op) && runtimePythonInt(a) != runtimePythonInt(b) &&
+        !a->type.weak != !b->type.weak && isInteger(a->type.dtype) && isInteger(b->type.dtype) &&
+        pt.dtype != DType::Int64) {
+        Shape shape = broadcastShapes(a->type.shape, b->type.shape, loc);
+        a = array::makeBroadcast(a, shape, loc);
+        b = array::makeBroadcast(b, shape, loc);
+        if (pt.dtype == DType::UInt64)
+            return a->type.dtype == DType::UInt64 ? mixedSignComparison(op, a, b, loc)
+                                                  : mixedSignComparison(mirrored(op), b, a, loc);
+        return array::makeBinary(op, array::makeCast(a, DType::Int64, loc),
+                                 array::makeCast(b, DType::Int64, loc), loc);
+    }
     if (array::isComparison(op) && pt.dtype == DType::Float64 && isInteger(a->type.dtype) &&
         isInteger(b->type.dtype)) { // uint64 and a signed integer dtype
         Shape shape = broadcastShapes(a->type.shape, b->type.shape, loc);
