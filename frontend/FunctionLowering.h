@@ -225,6 +225,8 @@ private:
     NodePtr condition(const syntax::Expr &test);
     void whileLoop(const syntax::While &loop, SourceLoc loc);
     void ifStatement(const syntax::If &branch, SourceLoc loc);
+    /// The If statement of `branch` on `cond`, its names' types settled (ifStatement).
+    void lowerBranches(const syntax::If &branch, const NodePtr &cond, SourceLoc loc);
 
     // ---- calls of the file's functions ----------------------------------------------------
     /// Inlines a call of function `name` of the file: Python's argument binding (default

@@ -253,6 +253,12 @@ void FunctionLowering::forLoop(const syntax::For &loop, SourceLoc loc) {
 void FunctionLowering::emitLoop(array::Stmt st, const std::function<void()> &lowerBody,
                                 SourceLoc loc) {
     std::set<std::string> locals = loopLocal_;
+    // Within a dry run the names' types after the loop are settled (prepareLoop): lowering
+    // the body once more would make nested loops cost exponential time.
+    if (dry_) {
+        forgetLoopLocals(locals, loc);
+        return;
+    }
     blocks_.push_back(&st.body);
     lowerBody();
     blocks_.pop_back();
@@ -337,12 +343,18 @@ void FunctionLowering::ifStatement(const syntax::If &branch, SourceLoc loc) {
     dropInPlaceUpdates(names);
     preflushMutated(names.mutated, loc);
     std::map<std::string, array::Type> thenTypes, elseTypes;
-    storeWrittenThrough(
-        [&] {
-            thenTypes = dryRun([&] { lowerBlock(branch.body); }, names.assigned);
-            elseTypes = dryRun([&] { lowerBlock(branch.orelse); }, names.assigned);
-        },
-        loc);
+    auto tryBranches = [&] {
+        thenTypes = dryRun([&] { lowerBlock(branch.body); }, names.assigned);
+        elseTypes = dryRun([&] { lowerBlock(branch.orelse); }, names.assigned);
+    };
+    // Within a dry run only the names' types after the statement matter: the branches'
+    // types are its result (lowering them again would make nested branches, such as an
+    // elif chain, cost exponential time).
+    if (dry_) {
+        tryBranches();
+    } else {
+        storeWrittenThrough(tryBranches, loc);
+    }
     bool thenEnds = terminates(branch.body), elseEnds = terminates(branch.orelse);
     std::map<std::string, array::Type> types;
     std::set<std::string> maybeUnbound;
@@ -372,6 +384,20 @@ void FunctionLowering::ifStatement(const syntax::If &branch, SourceLoc loc) {
     }
     for (const auto &[n, t] : types)
         makeMutable(n, t, loc);
+    if (!dry_)
+        lowerBranches(branch, cond, loc);
+    for (const std::string &n : maybeUnbound)
+        exprs_.bind(n, Value{Value::Unbound,
+                             nullptr,
+                             {},
+                             {},
+                             fmt::format("'{}' is assigned in only one branch of the 'if' above; "
+                                         "assign it before the 'if' or in both branches",
+                                         n),
+                             loc});
+}
+
+void FunctionLowering::lowerBranches(const syntax::If &branch, const NodePtr &cond, SourceLoc loc) {
     auto env = exprs_.env();
     array::Stmt st;
     st.kind = StmtKind::If;
@@ -386,15 +412,6 @@ void FunctionLowering::ifStatement(const syntax::If &branch, SourceLoc loc) {
     blocks_.pop_back();
     exprs_.setEnv(env);
     emit(std::move(st));
-    for (const std::string &n : maybeUnbound)
-        exprs_.bind(n, Value{Value::Unbound,
-                             nullptr,
-                             {},
-                             {},
-                             fmt::format("'{}' is assigned in only one branch of the 'if' above; "
-                                         "assign it before the 'if' or in both branches",
-                                         n),
-                             loc});
 }
 
 } // namespace npc::lowering

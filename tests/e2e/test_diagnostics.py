@@ -628,7 +628,7 @@ CASES += [
         def f(x):
             return h(x, x > 0)
         """, "returns shape (count_nonzero(mask),) here and elsewhere, but these lengths are "
-             "computed separately at run time", (5, "return")),
+             "computed separately at run time", (6, "return")),
     ("branch-two-masks", """
         # npc export f(float64[:], bool)
         def f(x, c):
