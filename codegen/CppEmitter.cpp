@@ -85,7 +85,8 @@ public:
             stmt(*s);
         if (powers)
             powerCheck();
-        if (f.results.empty())
+        // Results without names: every path of the body returns (early returns) already.
+        if (f.results.empty() || f.results[0].name.empty())
             return;
         std::vector<std::string> names;
         for (const loop::Result &r : f.results)

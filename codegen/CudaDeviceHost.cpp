@@ -78,7 +78,9 @@ void DeviceFunctionEmitter::emitBody(const std::string &head) {
     for (const loop::Allocation &a : f_.allocations)
         allocate(a.name, a.dtype, a.extents);
     emitList(f_.body);
-    if (!f_.results.empty() && (f_.body.empty() || f_.body.back()->kind != StmtKind::Return))
+    // Results without names: every path of the body returns (early returns) already.
+    if (!f_.results.empty() && !f_.results[0].name.empty() &&
+        (f_.body.empty() || f_.body.back()->kind != StmtKind::Return))
         returnResults(resultNames(f_.results));
 }
 
