@@ -614,6 +614,13 @@ NodePtr stackSequence(ExprLowering &lowering, const Value &v, DType t, const Cal
         requireConvertible(v.node, t, args.loc);
         return lowering.castTo(v.node, t, v.loc);
     }
+    // Each element selects among the items of every level: long literals make slow code.
+    constexpr size_t maxItems = 1024;
+    if (v.elements.size() > maxItems)
+        throw UserError(v.loc, fmt::format("{}(): this list has {} items; npc builds literals "
+                                           "of up to {} items per level, element by element "
+                                           "(pass larger data to the function as an argument)",
+                                           args.function, v.elements.size(), maxItems));
     std::vector<NodePtr> items;
     for (const Value &e : v.elements)
         items.push_back(stackSequence(lowering, e, t, args, depth + 1));

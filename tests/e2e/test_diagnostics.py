@@ -618,6 +618,11 @@ CASES += [
                 s += x
             return s, x
         """, "'x' holds an array before this loop and an int in it", (6, "x in")),
+    ("array-literal-too-long", """
+        # npc export f(float64[:])
+        def f(x):
+            return x + np.array([""" + ", ".join(["1.5"] * 1025) + """])
+        """, "np.array(): this list has 1025 items; npc builds literals of up to 1024", (5, "[")),
     ("helper-returns-two-masks", """
         def h(x, keep):
             if x[0] > 0:
