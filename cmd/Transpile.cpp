@@ -56,21 +56,44 @@ std::string signatureText(const Signature &sig) {
     return fmt::format("{}({})", sig.function, fmt::join(args, ", "));
 }
 
-/// Writes every file under `dir` only after all are written to temporaries beside them.
+/// A file npc cannot write: reported as `npc: error: ...`, exit 1.
+class OutputError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+/// Writes every file under `dir` only after all are written to temporaries beside them,
+/// and after checking that nothing but a file is in the way of one: a failure leaves the
+/// directory as it was (the directories made for the files are removed again when empty).
 void writeAll(const fs::path &dir, const std::vector<codegen::EmittedFile> &files) {
+    for (const codegen::EmittedFile &f : files) {
+        fs::path target = dir / f.name;
+        std::error_code ec;
+        if (fs::exists(target, ec) && !fs::is_regular_file(target, ec))
+            throw OutputError(fmt::format("cannot write '{}': something other than a "
+                                          "file is there; remove it or choose another "
+                                          "output directory (-o)",
+                                          target.string()));
+    }
     std::vector<std::pair<fs::path, fs::path>> staged;
+    std::vector<fs::path> made; // directories made here, innermost last
     try {
         for (const codegen::EmittedFile &f : files) {
             fs::path target = dir / f.name;
+            std::vector<fs::path> missing;
+            for (fs::path p = target.parent_path(); !p.empty() && !fs::exists(p);
+                 p = p.parent_path())
+                missing.insert(missing.begin(), p);
             fs::create_directories(target.parent_path());
+            made.insert(made.end(), missing.begin(), missing.end());
             fs::path tmp = target;
             tmp += ".npc-tmp";
             std::ofstream out(tmp, std::ios::binary);
             out << f.text;
             out.close();
             if (!out)
-                throw std::runtime_error(fmt::format("cannot write '{}': {}", tmp.string(),
-                                                     std::strerror(errno)));
+                throw OutputError(
+                    fmt::format("cannot write '{}': {}", tmp.string(), std::strerror(errno)));
             staged.emplace_back(tmp, target);
         }
         for (const auto &[tmp, target] : staged)
@@ -79,6 +102,8 @@ void writeAll(const fs::path &dir, const std::vector<codegen::EmittedFile> &file
         std::error_code ignored;
         for (const auto &[tmp, target] : staged)
             fs::remove(tmp, ignored);
+        for (auto it = made.rbegin(); it != made.rend(); ++it)
+            fs::remove(*it, ignored); // only when empty
         throw;
     }
 }
@@ -172,6 +197,9 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
                            e.what());
         return kInternalError;
     } catch (const fs::filesystem_error &e) {
+        err << fmt::format("npc: error: {}\n", e.what());
+        return kInputError;
+    } catch (const OutputError &e) {
         err << fmt::format("npc: error: {}\n", e.what());
         return kInputError;
     } catch (const std::exception &e) {

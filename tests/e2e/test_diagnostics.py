@@ -842,6 +842,30 @@ def test_existing_output_directory_is_left_alone(tmp_path):
     assert [f.name for f in out.iterdir()] == ["keep.txt"]
 
 
+@pytest.mark.parametrize("blocked", ["f.cpp", "npc"])
+def test_failed_write_leaves_output_directory_alone(tmp_path, blocked):
+    # A directory where npc writes the source, or a file where its runtime directory goes:
+    # nothing is replaced, nothing is left behind.
+    path = write_source(tmp_path, "f", """
+        # npc export f(float64[:])
+        def f(x):
+            return x + 1
+        """)
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "f.h").write_text("old header")
+    if blocked == "npc":
+        (out / "npc").write_text("a file")
+    else:
+        (out / blocked).mkdir()
+    before = sorted(p.name for p in out.rglob("*"))
+    p = npc_harness.run_npc("transpile", path, "-o", out)
+    assert p.returncode == 1, p.stderr
+    assert p.stderr.startswith("npc: error: ") and "internal" not in p.stderr, p.stderr
+    assert (out / "f.h").read_text() == "old header"
+    assert sorted(p.name for p in out.rglob("*")) == before
+
+
 @pytest.mark.parametrize("flag", ["--emit-ir", "--emit-loops"])
 def test_error_with_ir_dumps(tmp_path, flag):
     path = write_source(tmp_path, "err", CASES[4][1])
