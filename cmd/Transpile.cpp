@@ -113,6 +113,13 @@ void writeAll(const fs::path &dir, const std::vector<codegen::EmittedFile> &file
 ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostream &err) {
     SourceFile file{options.input, {}};
     {
+        std::error_code ec;
+        if (fs::is_directory(options.input, ec)) {
+            err << fmt::format("npc: error: '{}' is a directory; give the Python file to "
+                               "transpile\n",
+                               options.input);
+            return kInputError;
+        }
         std::ifstream in(options.input, std::ios::binary);
         if (!in) {
             err << fmt::format("npc: error: cannot read '{}': {}\n", options.input,

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <map>
 
 namespace npc::lowering {
 namespace {
@@ -300,8 +301,43 @@ Value ExprLowering::lower(const syntax::Expr &e) {
 
 Value ExprLowering::lowerName(const syntax::Expr &e, const syntax::Name &n) {
     auto it = env_.find(n.id);
-    if (it == env_.end())
+    if (it == env_.end()) {
+        // Python's builtins npc does not compile, with what to write instead.
+        static const std::map<std::string, std::string> builtins = {
+            {"sum", "; use np.sum"},
+            {"any", "; use np.any"},
+            {"all", "; use np.all"},
+            {"round", "; use np.round"},
+            {"pow", "; use **"},
+            {"divmod", "; use // and %"},
+            {"print", " (compiled functions do no I/O)"},
+            {"enumerate", ""},
+            {"zip", ""},
+            {"map", ""},
+            {"filter", ""},
+            {"sorted", "; use np.sort outside npc"},
+            {"reversed", "; use range(n - 1, -1, -1)"},
+            {"list", ""},
+            {"tuple", ""},
+            {"dict", ""},
+            {"set", ""},
+            {"str", ""},
+            {"complex", "; use 1j"},
+            {"isinstance", ""},
+            {"type", ""},
+            {"iter", ""},
+            {"next", ""},
+            {"open", ""},
+            {"input", ""},
+            {"hash", ""},
+            {"id", ""},
+            {"ord", ""},
+            {"chr", ""}};
+        if (auto b = builtins.find(n.id); b != builtins.end())
+            throw UserError(e.loc, fmt::format("Python's builtin '{}' is not supported by npc{}",
+                                               n.id, b->second));
         throw UserError(e.loc, fmt::format("name '{}' is not defined", n.id));
+    }
     Value v = it->second;
     if (v.kind == Value::Unbound)
         throw UserError(e.loc, v.text);

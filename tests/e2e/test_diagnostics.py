@@ -623,6 +623,11 @@ CASES += [
         def f(x):
             return x + np.array([""" + ", ".join(["1.5"] * 1025) + """])
         """, "np.array(): this list has 1025 items; npc builds literals of up to 1024", (5, "[")),
+    ("builtin-sum", """
+        # npc export f(float64[:])
+        def f(x):
+            return sum(x)
+        """, "Python's builtin 'sum' is not supported by npc; use np.sum", (5, "sum")),
     ("helper-returns-two-masks", """
         def h(x, keep):
             if x[0] > 0:
@@ -840,6 +845,14 @@ def test_existing_output_directory_is_left_alone(tmp_path):
     p = npc_harness.run_npc("transpile", path, "-o", out, "--emit-main")
     assert p.returncode == 1
     assert [f.name for f in out.iterdir()] == ["keep.txt"]
+
+
+def test_directory_as_input(tmp_path):
+    (tmp_path / "pkg.py").mkdir()
+    p = npc_harness.run_npc("transpile", tmp_path / "pkg.py", "-o", tmp_path / "out")
+    assert p.returncode == 1
+    assert "is a directory" in p.stderr and "internal" not in p.stderr, p.stderr
+    assert not (tmp_path / "out").exists()
 
 
 @pytest.mark.parametrize("blocked", ["f.cpp", "npc"])
