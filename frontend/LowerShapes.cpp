@@ -92,6 +92,10 @@ std::optional<Dim> shapeExtent(const Value &v, const CallArgs &args, bool unknow
     if (v.kind == Value::Array)
         if (auto d = extentOf(*v.node))
             return d;
+    if (unknownAllowed)
+        return extentArgument(v, args, "shape",
+                              "negative dimensions are not allowed (npc takes reshape's -1, "
+                              "the extent to infer, only when it is written as -1)");
     return extentArgument(v, args, "shape");
 }
 

@@ -30,3 +30,11 @@ def test_run_time_extent_that_does_not_fit_raises(kernel):
 def test_flatten_copies(kernels):
     """m.flatten() keeps its values across in-place updates of m; writes into it stay in it."""
     kernels("flatten_copies.py").check(np.arange(24.0).reshape(4, 6))
+
+
+def test_unknown_extent_from_an_argument(kernels):
+    k = kernels("reshape_unknown.py")
+    k.check(np.arange(6.0), 2, 3)
+    r = k.run([np.arange(6.0), -1, 3])
+    assert r.returncode == 1, r.stdout
+    assert "npc takes reshape's -1, the extent to infer, only when it is written as -1" in r.stderr
