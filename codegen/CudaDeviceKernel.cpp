@@ -76,7 +76,11 @@ std::string_view reductionFunctor(const Stmt &s) {
 }
 
 std::string DeviceFunctionEmitter::kernelName() {
-    return fmt::format("{}_kernel{}", f_.name, numbers_[f_.name]++);
+    // nvcc takes only ASCII in the names of kernels (`café` is valid C++ and Python).
+    std::string ascii;
+    for (unsigned char c : f_.name)
+        ascii += c < 0x80 ? std::string(1, static_cast<char>(c)) : fmt::format("_x{:02x}", c);
+    return fmt::format("{}_kernel{}", ascii, numbers_[f_.name]++);
 }
 
 std::string DeviceFunctionEmitter::pointer(DType dtype, bool isConst,

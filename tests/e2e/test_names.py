@@ -44,3 +44,7 @@ def test_module_names(kernels, tmp_path, stem, target):
     header = out / (f"{stem}_.cuh" if target == "cuda" else f"{stem}_.h")
     assert f"namespace {stem}_ {{" in header.read_text()
     kernels(str(source), (), target).check(np.linspace(-1, 1, 5))
+
+
+def test_unicode_names(kernels_on_both_targets):
+    kernels_on_both_targets("unicode_names.py").check(np.linspace(0.5, 2, 7), 2.5)
