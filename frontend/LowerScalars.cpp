@@ -205,6 +205,10 @@ Handler mathPredicate(UnaryOp op) {
 /// math.atan2(y, x), math.hypot(x, y), math.pow(x, y): float64.
 Handler mathBinary(BinaryOp op) {
     return [op](ExprLowering &lowering, const CallArgs &args) {
+        if (op == BinaryOp::Hypot && args.positional.size() != 2) // Python takes any number
+            throw UserError(args.loc, fmt::format("npc supports math.hypot of two numbers ({} "
+                                                  "given)",
+                                                  args.positional.size()));
         auto xs = numbers(args, 2, 2);
         NodePtr a = toFloat64(lowering, xs[0], args.loc), b = toFloat64(lowering, xs[1], args.loc);
         return Value::array(asPythonScalar(array::makeBinary(op, a, b, args.loc)), args.loc);

@@ -628,6 +628,13 @@ CASES += [
         def f(x):
             return sum(x)
         """, "Python's builtin 'sum' is not supported by npc; use np.sum", (5, "sum")),
+    ("math-hypot-three", """
+        import math
+
+        # npc export f(float)
+        def f(x):
+            return math.hypot(x, 4.0, 12.0)
+        """, "npc supports math.hypot of two numbers (3 given)", (7, "math.hypot")),
     ("helper-returns-two-masks", """
         def h(x, keep):
             if x[0] > 0:
