@@ -26,6 +26,10 @@ struct Value {
     SourceLoc loc;
 
     static Value array(array::NodePtr n, SourceLoc loc) { return {Array, std::move(n), {}, {}, {}, loc}; }
+    /// A name Python may not have bound here; using it is an error saying `why`.
+    static Value unbound(std::string why, SourceLoc loc) {
+        return {Unbound, nullptr, {}, {}, std::move(why), loc};
+    }
 };
 
 /// Arguments of one call, as written: positionals then keywords.

@@ -28,15 +28,10 @@ std::map<std::string, Value> importedNames(const syntax::Module &module) {
             imp.module == "__future__" || imp.module == "collections.abc") {
             if (alias.find('.') != std::string::npos)
                 continue;
-            env[alias] =
-                Value{Value::Unbound,
-                      nullptr,
-                      {},
-                      {},
-                      fmt::format("'{}' (from the module '{}') can only be used in type "
-                                  "annotations, which npc ignores",
-                                  alias, imp.module),
-                      imp.loc};
+            env[alias] = Value::unbound(fmt::format("'{}' (from the module '{}') can only be "
+                                                    "used in type annotations, which npc ignores",
+                                                    alias, imp.module),
+                                        imp.loc);
             continue;
         }
         if (imp.module != "numpy" && imp.module != "math" && imp.module != "numpy.linalg")

@@ -160,14 +160,11 @@ void FunctionLowering::dropInPlaceUpdates(BlockNames &names) const {
 
 void FunctionLowering::forgetLoopLocals(const std::set<std::string> &locals, SourceLoc loc) {
     for (const std::string &n : locals)
-        exprs_.bind(n, Value{Value::Unbound,
-                             nullptr,
-                             {},
-                             {},
-                             fmt::format("'{}' is assigned only inside the loop above; "
-                                         "assign it before the loop to use it afterwards",
-                                         n),
-                             loc});
+        exprs_.bind(n, Value::unbound(fmt::format("'{}' is assigned only inside the loop above; "
+                                                  "assign it before the loop to use it "
+                                                  "afterwards",
+                                                  n),
+                                      loc));
 }
 
 void FunctionLowering::forLoop(const syntax::For &loop, SourceLoc loc) {
@@ -387,14 +384,11 @@ void FunctionLowering::ifStatement(const syntax::If &branch, SourceLoc loc) {
     if (!dry_)
         lowerBranches(branch, cond, loc);
     for (const std::string &n : maybeUnbound)
-        exprs_.bind(n, Value{Value::Unbound,
-                             nullptr,
-                             {},
-                             {},
-                             fmt::format("'{}' is assigned in only one branch of the 'if' above; "
-                                         "assign it before the 'if' or in both branches",
-                                         n),
-                             loc});
+        exprs_.bind(n, Value::unbound(fmt::format("'{}' is assigned in only one branch of the "
+                                                  "'if' above; assign it before the 'if' or "
+                                                  "in both branches",
+                                                  n),
+                                      loc));
 }
 
 void FunctionLowering::lowerBranches(const syntax::If &branch, const NodePtr &cond, SourceLoc loc) {

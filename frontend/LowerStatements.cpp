@@ -293,15 +293,11 @@ void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool
         if (unaffected(v) || (rebinding && name == *rebound))
             continue;
         if (!liveAfter(name, beforeValue)) { // dead: never needed with its old value
-            exprs_.bind(name, Value{Value::Unbound,
-                                    nullptr,
-                                    {},
-                                    {},
-                                    fmt::format("npc dropped '{}' after an in-place update it "
-                                                "found no later use for (an npc bug: please "
-                                                "report it)",
-                                                name),
-                                    loc});
+            exprs_.bind(name, Value::unbound(fmt::format("npc dropped '{}' after an in-place "
+                                                         "update it found no later use for "
+                                                         "(an npc bug: please report it)",
+                                                         name),
+                                             loc));
             continue;
         }
         if (complexPartRoot(v.node) == &root)
