@@ -129,6 +129,10 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
         std::ostringstream text;
         text << in.rdbuf();
         file.text = text.str();
+        // Python takes a lone CR (old Mac line ends) as a line end; tree-sitter does not.
+        for (size_t i = 0; i < file.text.size(); ++i)
+            if (file.text[i] == '\r' && (i + 1 == file.text.size() || file.text[i + 1] != '\n'))
+                file.text[i] = '\n';
     }
     const bool cuda = options.target == "cuda";
     passes::PipelineOptions pipeline;

@@ -33,8 +33,12 @@ int main(int argc, char **argv) {
     CLI::App *transpile =
         app.add_subcommand("transpile", "Compile a Python file to C++ (OpenMP) or CUDA");
     transpile->add_option("file", options.input, "Python source file (.py)")->required();
-    transpile->add_option("-o,--output", options.outputDir,
-                          "Output directory (created if missing; default: current directory)");
+    transpile
+        ->add_option("-o,--output", options.outputDir,
+                     "Output directory (created if missing; default: current directory)")
+        ->check([](const std::string &dir) {
+            return dir.empty() ? std::string("the output directory is empty") : std::string();
+        });
     transpile->add_option("--target", options.target,
                           "Code generator: openmp (C++ with OpenMP pragmas, the default) or cuda "
                           "(.cu kernels for nvcc)")

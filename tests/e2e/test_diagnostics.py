@@ -904,6 +904,28 @@ def test_missing_file(tmp_path):
     assert not out.exists()
 
 
+def test_empty_output_directory_exits_2(tmp_path):
+    src = write_source(tmp_path, "ok", CASES[4][1])
+    p = npc_harness.run_npc("transpile", src, "-o", "", cwd=tmp_path)
+    assert p.returncode == 2, f"exit {p.returncode}:\n{p.stderr}"
+    assert "the output directory is empty" in p.stderr
+
+
+def test_old_mac_line_ends(tmp_path):
+    # Python reads lone CRs as line ends: so does npc, and its locations count them.
+    good = tmp_path / "cr.py"
+    good.write_bytes(b"import numpy as np\r\r\r# npc export f(float64[:])\rdef f(x):\r"
+                     b"    return x + 1\r")
+    p = npc_harness.run_npc("transpile", good, "-o", tmp_path / "out")
+    assert p.returncode == 0, p.stderr
+    bad = tmp_path / "bad.py"
+    bad.write_bytes(b"import numpy as np\r\r\r# npc export f(float64[:])\rdef f(x):\r"
+                    b"    return np.median(x)\r")
+    p = npc_harness.run_npc("transpile", bad, "-o", tmp_path / "out2")
+    assert p.returncode == 1
+    check_located(p.stderr, bad, 6, "np.median")
+
+
 @pytest.mark.parametrize("args", [
     ["transpile", "{src}", "--no-such-option"],
     ["transpile"],
