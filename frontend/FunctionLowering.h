@@ -291,7 +291,8 @@ private:
         std::vector<int> results;      ///< the variables holding the returned values
         int returned = -1;             ///< a bool variable set by a return, if one is needed
     };
-    std::vector<Inlining> inlines_;
+    /// A deque: inlineReturns holds a reference to its entry while nested calls push theirs.
+    std::deque<Inlining> inlines_;
     ExprLowering exprs_;
     std::vector<array::Type> resultTypes_;
     std::vector<std::vector<array::Type>> *returnTypes_ = nullptr;

@@ -243,10 +243,15 @@ NodePtr FunctionLowering::ensureBuffer(const std::string &name, SourceLoc loc) {
     for (const array::Node *p = v.node.get(); p != base.get(); p = p->operand().get())
         if (p->kind != NodeKind::View)
             throw throughShapeView();
-    if (dry_) // the names of that array, made memory before the statement being tried
+    if (dry_) { // the names of that array, made memory before the statement being tried
         for (const auto &[other, value] : exprs_.env())
             if (value.kind == Value::Array && sameArray(value.node.get(), base.get()))
                 writtenThrough_.insert(other);
+        for (const std::map<std::string, Value> *outer : outerEnvs_) // a loop calling h(c)
+            for (const auto &[other, value] : *outer)
+                if (value.kind == Value::Array && sameArray(value.node.get(), base.get()))
+                    writtenThrough_.insert(other);
+    }
     NodePtr m = materialize(base, name, loc);
     // A dry run's changes of the callers' names would outlive it.
     rebindAll(base, m, loc, !dry_);
@@ -265,9 +270,12 @@ void FunctionLowering::storeWrittenThrough(const std::function<void()> &dryRuns,
     writtenThrough_.insert(found.begin(), found.end()); // for an enclosing dry run
     for (const std::string &n : found) {
         auto it = exprs_.env().find(n);
-        if (it != exprs_.env().end() && it->second.kind == Value::Array &&
-            it->second.node->type.rank() > 0 && !viewRoot(it->second.node) &&
-            !isViewKind(it->second.node->kind))
+        if (it == exprs_.env().end() || it->second.kind != Value::Array)
+            continue;
+        const NodePtr &v = it->second.node;
+        // Not a view of another array (np.zeros(n) broadcasts a number: not a view).
+        bool view = isViewKind(v->kind) && v->operand()->type.rank() > 0;
+        if (v->type.rank() > 0 && !viewRoot(v) && !view)
             ensureBuffer(n, loc);
     }
 }

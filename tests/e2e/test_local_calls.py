@@ -57,3 +57,8 @@ def test_string_parameters_select_paths(kernels):
     """mode == "l2" and mode != "max" on string arguments and defaults, as Python decides."""
     k = kernels("string_modes.py")
     k.check(np.array([3.0, -4.0, 0.5, -12.0]))
+
+
+@pytest.mark.parametrize("n", [0, 2, 3])
+def test_nested_calls_in_a_helper_with_early_returns(kernels_on_both_targets, n):
+    kernels_on_both_targets("nested_inline_returns.py").check(np.arange(4.0), n)
