@@ -51,4 +51,8 @@ def local_views(x, n, flag):
     for i in range(n):
         row = h[i:]
         row[0] -= 1.0
-    return c, b, y, s.sum(), e, t, z, q, r, g, h
+    f0 = np.zeros(n)
+    if flag:
+        tail = f0[1:]
+        tail += 1
+    return c, b, y, s.sum(), e, t, z, q, r, g, h, f0
