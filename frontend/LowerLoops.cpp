@@ -235,6 +235,11 @@ void FunctionLowering::forLoop(const syntax::For &loop, SourceLoc loc) {
         }
         mutableVars_[target->id] = counterVar;
         exprs_.bind(target->id, Value::array(varNode(counterVar, loc), loc));
+    } else if (auto bound = exprs_.env().find(target->id);
+               bound == exprs_.env().end() || bound->second.kind != Value::Array) {
+        // The counter of an earlier loop in one branch (`if c: for j in ...`): its name
+        // was unbound after that branch; this loop binds it again.
+        exprs_.bind(target->id, Value::array(varNode(existing->second, loc), loc));
     }
     prepareLoop(loop.body, lowerBody, counter, loc);
     array::Stmt st;

@@ -52,6 +52,7 @@ def test_one_element_condition(kernels, shift):
     kernels("one_element_condition.py").check(np.arange(4.0) + shift, np.eye(3) + shift)
 
 
-@pytest.mark.parametrize("a,b,c", [(5, 5, 1), (7, 3, 1), (1, 4, 1), (0, 0, 1), (-2, 0, 2)])
+@pytest.mark.parametrize("a,b,c", [(5, 5, 1), (7, 3, 1), (1, 4, 1), (0, 0, 1), (-2, 0, 2),
+                                   (1, 2, 1)])
 def test_loop_counter_after_loop(kernels_on_both_targets, a, b, c):
     kernels_on_both_targets("loop_counters.py").check(a, b, c)

@@ -1,5 +1,6 @@
 """A for loop's counter after the loop: the last value it took, or, when the loop does
-not run, the value the name had before it (Python's rule), also in helpers."""
+not run, the value the name had before it (Python's rule), also in helpers; a counter
+of a loop in one branch, used again by a later loop."""
 import numpy as np
 
 
@@ -22,4 +23,10 @@ def loop_counters(a, b, c):
     k = 2 * a
     for k in range(c, 0):
         pass
-    return i, j, k, last_index(a), last_index(0), last_index(b + 2)
+    r = 0
+    if a == 1:
+        for m in range(b):
+            r = 2
+    for m in range(b):
+        r += m
+    return i, j, k, last_index(a), last_index(0), last_index(b + 2), r
