@@ -65,6 +65,7 @@ public:
         if (powers && loop::usesIntrinsic(f.prologue, loop::Intrinsic::IntPow))
             powerCheck();
         std::set<std::string> loaded = loadedBuffers(f.body);
+        unread_ = unreadDecls(f);
         // An argument the computation never reads would draw -Wunused-parameter.
         for (const loop::Param &p : f.params)
             if (paramUnused(f, p, loaded))
@@ -131,8 +132,8 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
         else if (!s.value)
             w_.line("{} {};", type(s.dtype), s.name);
         else
-            w_.line("{}{} {} = {};", s.mutableVar ? "" : "const ", type(s.dtype), s.name,
-                    expr(s.value));
+            w_.line("{}{}{} {} = {};", unread_.count(s.name) ? "[[maybe_unused]] " : "",
+                    s.mutableVar ? "" : "const ", type(s.dtype), s.name, expr(s.value));
         return;
     case StmtKind::Assign:
         assignment(s);
@@ -440,6 +441,33 @@ bool paramUnused(const loop::Function &f, const loop::Param &p,
     loop::forEachExpr(f.prologue, visit);
     loop::forEachExpr(f.body, visit);
     return !found;
+}
+
+std::set<std::string> unreadDecls(const loop::Function &f) {
+    std::set<std::string> read, declared;
+    auto visit = [&](const loop::Expr &e) {
+        if (e.kind == loop::ExprKind::Var)
+            read.insert(e.name);
+    };
+    loop::forEachExpr(f.prologue, visit);
+    loop::forEachExpr(f.body, visit);
+    for (const loop::Result &r : f.results)
+        read.insert(r.name);
+    std::function<void(const std::vector<StmtPtr> &)> collect = [&](const auto &stmts) {
+        for (const StmtPtr &s : stmts) {
+            if (s->kind == StmtKind::Decl && s->value && !s->mutableVar && !s->lanes)
+                declared.insert(s->name);
+            collect(s->stmts);
+            collect(s->orelse);
+        }
+    };
+    collect(f.prologue);
+    collect(f.body);
+    std::set<std::string> out;
+    for (const std::string &d : declared)
+        if (!read.count(d))
+            out.insert(d);
+    return out;
 }
 
 } // namespace npc::codegen

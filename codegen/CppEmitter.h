@@ -95,6 +95,9 @@ protected:
     /// Integer-array indexing records out-of-bounds indices in `index_error` (see
     /// npc::IndexErrorFlag); raised after each outermost array loop that uses it.
     bool indexFlag_ = false;
+    /// Constants declared only for their checks (an index whose element npc folded away):
+    /// printed [[maybe_unused]], against -Wunused-variable.
+    std::set<std::string> unread_;
 
 private:
     void printStmt(const loop::Stmt &s);
@@ -112,6 +115,9 @@ std::string cppParam(const loop::Param &p, const std::string &name);
 bool usesIntegerPower(const loop::Function &f);
 /// True when `f` takes or returns complex numbers (its declarations need <complex>).
 bool complexSignature(const loop::Function &f);
+/// The constants `f` declares and never reads nor returns: declared only for the checks
+/// their values make (an index whose element npc folded away).
+std::set<std::string> unreadDecls(const loop::Function &f);
 /// The arguments `stmts` (at any depth) take a Snapshot of (see passes/ArgumentOverlap.h).
 std::set<std::string> snapshotSources(const std::vector<loop::StmtPtr> &stmts);
 /// True when the generated function never uses argument `p` (its data, shape, strides,

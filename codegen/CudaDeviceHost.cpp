@@ -57,6 +57,7 @@ void DeviceFunctionEmitter::emitBody(const std::string &head) {
     // Kernels record out-of-bounds integer indices here; an empty array indexed so reads a
     // stand-in for its null pointer (see npc::cuda::nonnull).
     checksIndices_ = loop::usesIntrinsic(f_.body, loop::Intrinsic::CheckedIndex);
+    unread_ = unreadDecls(f_);
     if (checksIndices_)
         w_.line("npc::cuda::IndexErrorFlag index_error;");
     for (const StmtPtr &s : f_.prologue) {

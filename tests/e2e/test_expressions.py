@@ -35,3 +35,9 @@ def test_unused_argument(kernels, build_cache):
 def test_line_continuations(kernels_on_both_targets):
     # Source lines ending in a backslash do not swallow the next line of generated code.
     kernels_on_both_targets("line_continuations.py").check(np.arange(5.0), 2.0)
+
+
+def test_folded_element_keeps_its_check(kernels_on_both_targets):
+    k = kernels_on_both_targets("folded_element_checks.py")
+    k.check(np.arange(4.0), 3)
+    k.check_raises(np.arange(4.0), 0, match="index 0 is out of bounds")
