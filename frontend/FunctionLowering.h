@@ -108,6 +108,11 @@ private:
     /// y) memory, now, before the statement: evaluated there, the variable would be
     /// assigned only on the paths that reach the write.
     void storeWrittenThrough(const std::function<void()> &dryRuns, SourceLoc loc);
+    /// In a dry run: `name` is assigned `value`, an array other names' lazy value is, or a
+    /// view of it (`e = c[1:]` in a branch). Assigned in a loop or branch, `name` becomes a
+    /// variable holding a copy; for writes through it to be caught as aliasing (or seen),
+    /// that array is made memory before the statement (storeWrittenThrough).
+    void noteLazyAlias(const std::string &name, const NodePtr &value);
 
     /// Before the memory of `root` changes: names whose lazy values read it (other than
     /// views of it, which must see the change) are evaluated now, as Python did.

@@ -169,6 +169,8 @@ void FunctionLowering::assignName(const std::string &name, const Value &v, Sourc
     auto mv = mutableVars_.find(name);
     if (mv != mutableVars_.end() && dry_ && v.kind == Value::Array)
         recordAlias(name, mv->second, v.node);
+    if (dry_ && v.kind == Value::Array)
+        noteLazyAlias(name, v.node);
     // A dry run binds the value itself, so the variable's type can follow it.
     if (mv == mutableVars_.end() || dry_) {
         Value named = v;

@@ -258,6 +258,18 @@ NodePtr FunctionLowering::ensureBuffer(const std::string &name, SourceLoc loc) {
     return exprs_.env().at(name).node;
 }
 
+void FunctionLowering::noteLazyAlias(const std::string &name, const NodePtr &value) {
+    if (value->type.rank() == 0 || viewRoot(value))
+        return;
+    for (NodePtr p = value;; p = p->operand()) {
+        for (const auto &[other, v] : exprs_.env())
+            if (other != name && v.kind == Value::Array && sameArray(v.node.get(), p.get()))
+                writtenThrough_.insert(other);
+        if (!isViewKind(p->kind) || p->type.rank() == 0 || p->operand()->type.rank() == 0)
+            return;
+    }
+}
+
 void FunctionLowering::storeWrittenThrough(const std::function<void()> &dryRuns, SourceLoc loc) {
     std::set<std::string> saved = std::exchange(writtenThrough_, {});
     try {

@@ -635,6 +635,17 @@ CASES += [
         def f(x):
             return math.hypot(x, 4.0, 12.0)
         """, "npc supports math.hypot of two numbers (3 given)", (7, "math.hypot")),
+    ("branch-view-of-local-written", """
+        # npc export f(float64[:], bool)
+        def f(x, flag):
+            c = x * 2
+            if flag:
+                e = c[1:]
+            else:
+                e = c[:-1]
+            e += 1
+            return c
+        """, "'e' and 'c' are the same array in Python", (10, "e +=")),
     ("helper-returns-two-masks", """
         def h(x, keep):
             if x[0] > 0:
