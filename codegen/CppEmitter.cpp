@@ -444,13 +444,7 @@ bool paramUnused(const loop::Function &f, const loop::Param &p,
 }
 
 std::set<std::string> unreadDecls(const loop::Function &f) {
-    std::set<std::string> read, declared;
-    auto visit = [&](const loop::Expr &e) {
-        if (e.kind == loop::ExprKind::Var)
-            read.insert(e.name);
-    };
-    loop::forEachExpr(f.prologue, visit);
-    loop::forEachExpr(f.body, visit);
+    std::set<std::string> read = loop::variablesRead(f), declared;
     for (const loop::Result &r : f.results)
         read.insert(r.name);
     std::function<void(const std::vector<StmtPtr> &)> collect = [&](const auto &stmts) {

@@ -235,6 +235,9 @@ void forEachExpr(const std::vector<StmtPtr> &stmts, const std::function<void(con
 bool usesIntrinsic(const ExprPtr &e, Intrinsic f);
 bool usesIntrinsic(const std::vector<StmtPtr> &stmts, Intrinsic f);
 
+/// The variables (Var expressions) `f`'s prologue, allocation extents and body read.
+std::set<std::string> variablesRead(const Function &f);
+
 /// Every name `f`'s code uses: parameters, allocations, variables, loop indices and the
 /// buffers loaded and stored (for passes and emitters that add names of their own).
 std::set<std::string> namesUsed(const Function &f);

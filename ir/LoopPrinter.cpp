@@ -153,6 +153,20 @@ void addNames(const std::vector<StmtPtr> &stmts, std::set<std::string> &out) {
 }
 } // namespace
 
+std::set<std::string> variablesRead(const Function &f) {
+    std::set<std::string> out;
+    auto visit = [&](const Expr &e) {
+        if (e.kind == ExprKind::Var)
+            out.insert(e.name);
+    };
+    forEachExpr(f.prologue, visit);
+    forEachExpr(f.body, visit);
+    for (const Allocation &a : f.allocations)
+        for (const ExprPtr &e : a.extents)
+            forEachExpr(e, visit);
+    return out;
+}
+
 std::set<std::string> namesUsed(const Function &f) {
     std::set<std::string> out;
     for (const Param &p : f.params)

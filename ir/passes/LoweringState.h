@@ -107,16 +107,7 @@ private:
     void pruneUnusedPrologue() {
         for (bool changed = true; changed;) {
             changed = false;
-            std::set<std::string> used;
-            auto visit = [&](const loop::Expr &e) {
-                if (e.kind == loop::ExprKind::Var)
-                    used.insert(e.name);
-            };
-            loop::forEachExpr(out_.prologue, visit);
-            loop::forEachExpr(out_.body, visit);
-            for (const loop::Allocation &a : out_.allocations)
-                for (const ExprPtr &e : a.extents)
-                    loop::forEachExpr(e, visit);
+            std::set<std::string> used = loop::variablesRead(out_);
             auto unused = [&](const StmtPtr &s) {
                 return s->kind == StmtKind::Decl && !used.count(s->name);
             };
