@@ -17,6 +17,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -113,6 +114,9 @@ private:
     /// variable holding a copy; for writes through it to be caught as aliasing (or seen),
     /// that array is made memory before the statement (storeWrittenThrough).
     void noteLazyAlias(const std::string &name, const NodePtr &value);
+    /// In a dry run: the names (here and in the callers; not `*except`) whose value is
+    /// `array` (sameArray) go to writtenThrough_.
+    void noteWrittenThrough(const array::Node &array, const std::string *except);
 
     /// Before the memory of `root` changes: names whose lazy values read it (other than
     /// views of it, which must see the change) are evaluated now, as Python did.
@@ -222,6 +226,9 @@ private:
     /// After a loop: arrays first assigned inside it are not available (npc keeps no
     /// buffer for them past the loop).
     void forgetLoopLocals(const std::set<std::string> &locals, SourceLoc loc);
+    /// Binds each of `names` as unbound: using one is an error, `why` with the name for
+    /// its `{}`.
+    void unbindAll(const std::set<std::string> &names, std::string_view why, SourceLoc loc);
     void forLoop(const syntax::For &loop, SourceLoc loc);
 
     /// Lowers a prepared loop's body into `st` (a For or While), emits it, and unbinds

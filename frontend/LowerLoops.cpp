@@ -158,13 +158,17 @@ void FunctionLowering::dropInPlaceUpdates(BlockNames &names) const {
     }
 }
 
+void FunctionLowering::unbindAll(const std::set<std::string> &names, std::string_view why,
+                                 SourceLoc loc) {
+    for (const std::string &n : names)
+        exprs_.bind(n, Value::unbound(fmt::format(fmt::runtime(why), n), loc));
+}
+
 void FunctionLowering::forgetLoopLocals(const std::set<std::string> &locals, SourceLoc loc) {
-    for (const std::string &n : locals)
-        exprs_.bind(n, Value::unbound(fmt::format("'{}' is assigned only inside the loop above; "
-                                                  "assign it before the loop to use it "
-                                                  "afterwards",
-                                                  n),
-                                      loc));
+    unbindAll(locals,
+              "'{}' is assigned only inside the loop above; assign it before the loop to use "
+              "it afterwards",
+              loc);
 }
 
 void FunctionLowering::forLoop(const syntax::For &loop, SourceLoc loc) {
@@ -388,12 +392,10 @@ void FunctionLowering::ifStatement(const syntax::If &branch, SourceLoc loc) {
         makeMutable(n, t, loc);
     if (!dry_)
         lowerBranches(branch, cond, loc);
-    for (const std::string &n : maybeUnbound)
-        exprs_.bind(n, Value::unbound(fmt::format("'{}' is assigned in only one branch of the "
-                                                  "'if' above; assign it before the 'if' or "
-                                                  "in both branches",
-                                                  n),
-                                      loc));
+    unbindAll(maybeUnbound,
+              "'{}' is assigned in only one branch of the 'if' above; assign it before the "
+              "'if' or in both branches",
+              loc);
 }
 
 void FunctionLowering::lowerBranches(const syntax::If &branch, const NodePtr &cond, SourceLoc loc) {

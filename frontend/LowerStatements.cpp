@@ -151,11 +151,6 @@ NodePtr FunctionLowering::conditional(const NodePtr &cond, const ExprLowering::B
 
 namespace {
 
-bool isViewKind(NodeKind k) {
-    return k == NodeKind::View || k == NodeKind::Transpose || k == NodeKind::Reshape ||
-           k == NodeKind::Broadcast;
-}
-
 /// `n`, a view of `old` (FunctionLowering::viewsArray), as the same view of `replacement`.
 NodePtr rebase(const NodePtr &n, const NodePtr &replacement,
                const std::function<bool(const array::Node *)> &isOld) {
@@ -180,8 +175,7 @@ bool FunctionLowering::sameArray(const array::Node *a, const array::Node *b) con
 bool FunctionLowering::viewsArray(const NodePtr &n, const array::Node &base) const {
     if (sameArray(n.get(), &base))
         return true;
-    return n->type.rank() > 0 && isViewKind(n->kind) && n->operand()->type.rank() > 0 &&
-           viewsArray(n->operand(), base);
+    return viewsOperand(*n) && viewsArray(n->operand(), base);
 }
 
 void FunctionLowering::rebindAll(const NodePtr &old, const NodePtr &replacement, SourceLoc loc,
@@ -210,7 +204,7 @@ NodePtr FunctionLowering::sharedBase(const std::string &name, const NodePtr &n) 
         return false;
     };
     NodePtr found = n; // the deepest shared one
-    for (NodePtr p = n; isViewKind(p->kind) && p->type.rank() > 0 && p->operand()->type.rank() > 0;)
+    for (NodePtr p = n; viewsOperand(*p);)
         if (p = p->operand(); shared(*p))
             found = p;
     return found;
@@ -243,29 +237,32 @@ NodePtr FunctionLowering::ensureBuffer(const std::string &name, SourceLoc loc) {
     for (const array::Node *p = v.node.get(); p != base.get(); p = p->operand().get())
         if (p->kind != NodeKind::View)
             throw throughShapeView();
-    if (dry_) { // the names of that array, made memory before the statement being tried
-        for (const auto &[other, value] : exprs_.env())
-            if (value.kind == Value::Array && sameArray(value.node.get(), base.get()))
-                writtenThrough_.insert(other);
-        for (const std::map<std::string, Value> *outer : outerEnvs_) // a loop calling h(c)
-            for (const auto &[other, value] : *outer)
-                if (value.kind == Value::Array && sameArray(value.node.get(), base.get()))
-                    writtenThrough_.insert(other);
-    }
+    if (dry_) // the names of that array, made memory before the statement being tried
+        noteWrittenThrough(*base, nullptr);
     NodePtr m = materialize(base, name, loc);
     // A dry run's changes of the callers' names would outlive it.
     rebindAll(base, m, loc, !dry_);
     return exprs_.env().at(name).node;
 }
 
+void FunctionLowering::noteWrittenThrough(const array::Node &array, const std::string *except) {
+    auto note = [&](const std::map<std::string, Value> &names) {
+        for (const auto &[other, v] : names)
+            if ((!except || other != *except) && v.kind == Value::Array &&
+                sameArray(v.node.get(), &array))
+                writtenThrough_.insert(other);
+    };
+    note(exprs_.env());
+    for (const std::map<std::string, Value> *outer : outerEnvs_) // a loop calling h(c)
+        note(*outer);
+}
+
 void FunctionLowering::noteLazyAlias(const std::string &name, const NodePtr &value) {
     if (value->type.rank() == 0 || viewRoot(value))
         return;
     for (NodePtr p = value;; p = p->operand()) {
-        for (const auto &[other, v] : exprs_.env())
-            if (other != name && v.kind == Value::Array && sameArray(v.node.get(), p.get()))
-                writtenThrough_.insert(other);
-        if (!isViewKind(p->kind) || p->type.rank() == 0 || p->operand()->type.rank() == 0)
+        noteWrittenThrough(*p, &name);
+        if (!viewsOperand(*p))
             return;
     }
 }
@@ -285,9 +282,7 @@ void FunctionLowering::storeWrittenThrough(const std::function<void()> &dryRuns,
         if (it == exprs_.env().end() || it->second.kind != Value::Array)
             continue;
         const NodePtr &v = it->second.node;
-        // Not a view of another array (np.zeros(n) broadcasts a number: not a view).
-        bool view = isViewKind(v->kind) && v->operand()->type.rank() > 0;
-        if (v->type.rank() > 0 && !viewRoot(v) && !view)
+        if (v->type.rank() > 0 && !viewRoot(v) && !viewsOperand(*v))
             ensureBuffer(n, loc);
     }
 }

@@ -302,6 +302,10 @@ bool anyView(NodeKind k) {
 }
 } // namespace
 
+bool viewsOperand(const array::Node &n) {
+    return anyView(n.kind) && n.type.rank() > 0 && n.operand()->type.rank() > 0;
+}
+
 const array::Node *complexPartRoot(const NodePtr &n) {
     const array::Node *p = n.get();
     while (anyView(p->kind))

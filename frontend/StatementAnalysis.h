@@ -62,6 +62,10 @@ const array::Node *viewRoot(const array::NodePtr &n);
 /// True for a view of a parameter or variable through a transpose, reshape or
 /// broadcast_to: npc writes only through basic indexing.
 bool shapeView(const array::NodePtr &n);
+/// True when `n` (of rank > 0) views the array of rank > 0 that is its operand: basic
+/// indexing, transpose, reshape or broadcast_to of it. Not an element (a NumPy scalar, a
+/// copy), nor a broadcast number (np.zeros(n)).
+bool viewsOperand(const array::Node &n);
 /// For `z.real`, `z.imag` (numpy.real, numpy.imag) of a complex parameter or variable `z`,
 /// or a view of one: the root `z`, else null. NumPy returns a view of z's memory; npc
 /// computes a value, so writes through it or to `z` while it is live are refused.
