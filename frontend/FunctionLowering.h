@@ -289,6 +289,8 @@ private:
     /// Names bound to a local array's lazy value are renamed copies of it (`d = c`:
     /// withName): each copy, with the value it copies (both kept alive), by address.
     std::unordered_map<const array::Node *, std::pair<NodePtr, NodePtr>> renamed_;
+    /// What statements assign, update, read and call, remembered (syntax only).
+    mutable StatementFacts facts_;
     /// Names a dry run wrote through (ensureBuffer; see storeWrittenThrough).
     std::set<std::string> writtenThrough_;
     /// A call being inlined (one per entry of callStack_).

@@ -127,81 +127,6 @@ bool tailReturnsOnly(const syntax::Block &block) {
     return true;
 }
 
-using CallVisitor = std::function<void(const syntax::Call &)>;
-
-/// Calls `fn` on every call in `e` (calls in its arguments too).
-void forEachCall(const syntax::Expr &e, const CallVisitor &fn) {
-    using namespace syntax;
-    auto visit = [&](const ExprPtr &p) {
-        if (p)
-            forEachCall(*p, fn);
-    };
-    std::visit(
-        [&](const auto &n) {
-            using T = std::decay_t<decltype(n)>;
-            if constexpr (std::is_same_v<T, Call>) {
-                fn(n);
-                visit(n.func);
-                for (const ExprPtr &a : n.args)
-                    visit(a);
-                for (const Keyword &k : n.keywords)
-                    visit(k.value);
-            } else if constexpr (std::is_same_v<T, Attribute>) {
-                visit(n.value);
-            } else if constexpr (std::is_same_v<T, Slice>) {
-                visit(n.lower), visit(n.upper), visit(n.step);
-            } else if constexpr (std::is_same_v<T, Subscript>) {
-                visit(n.value);
-                for (const ExprPtr &a : n.indices)
-                    visit(a);
-            } else if constexpr (std::is_same_v<T, syntax::Tuple> || std::is_same_v<T, List>) {
-                for (const ExprPtr &a : n.elements)
-                    visit(a);
-            } else if constexpr (std::is_same_v<T, Binary>) {
-                visit(n.lhs), visit(n.rhs);
-            } else if constexpr (std::is_same_v<T, Unary>) {
-                visit(n.operand);
-            } else if constexpr (std::is_same_v<T, Compare> || std::is_same_v<T, BoolOperation>) {
-                for (const ExprPtr &a : n.operands)
-                    visit(a);
-            } else if constexpr (std::is_same_v<T, IfExp>) {
-                visit(n.test), visit(n.body), visit(n.orelse);
-            }
-        },
-        e.node);
-}
-
-/// Calls `fn` on every call in `st` (nested statements too).
-void forEachCall(const syntax::Stmt &st, const CallVisitor &fn) {
-    using namespace syntax;
-    auto block = [&](const Block &b) {
-        for (const StmtPtr &s : b)
-            forEachCall(*s, fn);
-    };
-    if (auto *a = st.as<Assign>()) {
-        for (const ExprPtr &t : a->targets)
-            forEachCall(*t, fn);
-        forEachCall(*a->value, fn);
-    } else if (auto *aug = st.as<AugAssign>()) {
-        forEachCall(*aug->target, fn);
-        forEachCall(*aug->value, fn);
-    } else if (auto *r = st.as<Return>(); r && r->value) {
-        forEachCall(*r->value, fn);
-    } else if (auto *e = st.as<ExprStmt>()) {
-        forEachCall(*e->value, fn);
-    } else if (auto *i = st.as<If>()) {
-        forEachCall(*i->test, fn);
-        block(i->body);
-        block(i->orelse);
-    } else if (auto *f = st.as<For>()) {
-        forEachCall(*f->iter, fn);
-        block(f->body);
-    } else if (auto *w = st.as<While>()) {
-        forEachCall(*w->test, fn);
-        block(w->body);
-    }
-}
-
 /// The name an argument is, or is a slice of (`x`, `x[1:]`): the array a callee's
 /// in-place update of that parameter writes into.
 const syntax::Name *argumentRoot(const syntax::Expr &e) {
@@ -222,6 +147,13 @@ void FunctionLowering::callMutations(const syntax::Stmt &st,
                                      const std::map<std::string, Value> &env,
                                      std::vector<std::string> visiting,
                                      std::set<std::string> &out) const {
+    // Only calls of the module's functions update arguments.
+    const std::set<std::string> &callees = facts_.callees(st);
+    if (std::none_of(callees.begin(), callees.end(), [&](const std::string &name) {
+            auto it = env.find(name);
+            return it != env.end() && it->second.kind == Value::Function;
+        }))
+        return;
     forEachCall(st, [&](const syntax::Call &call) { callMutations(call, env, visiting, out); });
 }
 
@@ -241,7 +173,7 @@ void FunctionLowering::callMutations(const syntax::Call &call,
         return;
     // The callee's parameters it updates, itself or through its own calls.
     BlockNames names;
-    collectNames(def->body, names);
+    facts_.collectNames(def->body, names);
     std::vector<std::string> inner = visiting;
     inner.push_back(callee->id);
     for (const syntax::StmtPtr &s : def->body)
@@ -336,7 +268,7 @@ Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args)
     bool simple = onlyFinalReturn(body);
     // An array the callee updates in place must be memory the caller's names share.
     BlockNames calleeNames;
-    collectNames(body, calleeNames);
+    facts_.collectNames(body, calleeNames);
     for (size_t i = 0; i < def->params.size(); ++i) {
         Value &v = bound[i];
         if (v.kind != Value::Array || v.node->type.rank() == 0 ||

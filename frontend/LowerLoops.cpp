@@ -80,7 +80,7 @@ void FunctionLowering::prepareLoop(const syntax::Block &body,
                                    const std::function<void()> &lowerOnce,
                                    const std::set<std::string> &extraAssigned, SourceLoc loc) {
     BlockNames names;
-    collectNames(body, names);
+    facts_.collectNames(body, names);
     for (const syntax::StmtPtr &st : body)
         callMutations(*st, names.mutated);
     names.assigned.insert(extraAssigned.begin(), extraAssigned.end());
@@ -341,8 +341,8 @@ void FunctionLowering::whileLoop(const syntax::While &loop, SourceLoc loc) {
 void FunctionLowering::ifStatement(const syntax::If &branch, SourceLoc loc) {
     NodePtr cond = condition(*branch.test);
     BlockNames names;
-    collectNames(branch.body, names);
-    collectNames(branch.orelse, names);
+    facts_.collectNames(branch.body, names);
+    facts_.collectNames(branch.orelse, names);
     for (const syntax::Block *block : {&branch.body, &branch.orelse})
         for (const syntax::StmtPtr &st : *block)
             callMutations(*st, names.mutated);

@@ -89,38 +89,159 @@ void collectTargets(const syntax::Expr &target, BlockNames &out, bool augmented 
     }
 }
 
+/// Adds what `stmt` assigns, updates and reads; `nested` adds a nested block's.
+template <typename NestedBlock>
+void collectStatement(const syntax::Stmt &stmt, BlockNames &out, NestedBlock &&nested) {
+    if (auto *a = stmt.as<syntax::Assign>()) {
+        for (const syntax::ExprPtr &t : a->targets)
+            collectTargets(*t, out);
+        collectReads(*a->value, out.read);
+    } else if (auto *a = stmt.as<syntax::AugAssign>()) {
+        collectTargets(*a->target, out, true);
+        // `x += 1` on an array updates it in place; on a scalar it rebinds.
+        if (auto *n = a->target->as<syntax::Name>())
+            out.mutated.insert(n->id);
+        collectReads(*a->target, out.read);
+        collectReads(*a->value, out.read);
+    } else if (auto *r = stmt.as<syntax::Return>()) {
+        collectReadsOpt(r->value, out.read);
+    } else if (auto *e = stmt.as<syntax::ExprStmt>()) {
+        collectReads(*e->value, out.read);
+    } else if (auto *i = stmt.as<syntax::If>()) {
+        collectReads(*i->test, out.read);
+        nested(i->body);
+        nested(i->orelse);
+    } else if (auto *f = stmt.as<syntax::For>()) {
+        collectTargets(*f->target, out);
+        collectReads(*f->iter, out.read);
+        nested(f->body);
+    } else if (auto *w = stmt.as<syntax::While>()) {
+        collectReads(*w->test, out.read);
+        nested(w->body);
+    }
+}
+
 } // namespace
 
-void collectNames(const syntax::Block &block, BlockNames &out) {
-    for (const syntax::StmtPtr &stmt : block) {
-        if (auto *a = stmt->as<syntax::Assign>()) {
-            for (const syntax::ExprPtr &t : a->targets)
-                collectTargets(*t, out);
-            collectReads(*a->value, out.read);
-        } else if (auto *a = stmt->as<syntax::AugAssign>()) {
-            collectTargets(*a->target, out, true);
-            // `x += 1` on an array updates it in place; on a scalar it rebinds.
-            if (auto *n = a->target->as<syntax::Name>())
-                out.mutated.insert(n->id);
-            collectReads(*a->target, out.read);
-            collectReads(*a->value, out.read);
-        } else if (auto *r = stmt->as<syntax::Return>()) {
-            collectReadsOpt(r->value, out.read);
-        } else if (auto *e = stmt->as<syntax::ExprStmt>()) {
-            collectReads(*e->value, out.read);
-        } else if (auto *i = stmt->as<syntax::If>()) {
-            collectReads(*i->test, out.read);
-            collectNames(i->body, out);
-            collectNames(i->orelse, out);
-        } else if (auto *f = stmt->as<syntax::For>()) {
-            collectTargets(*f->target, out);
-            collectReads(*f->iter, out.read);
-            collectNames(f->body, out);
-        } else if (auto *w = stmt->as<syntax::While>()) {
-            collectReads(*w->test, out.read);
-            collectNames(w->body, out);
-        }
+void forEachPart(const syntax::Stmt &st, const std::function<void(const syntax::Expr &)> &expr,
+                 const std::function<void(const syntax::Block &)> &block) {
+    using namespace syntax;
+    if (auto *a = st.as<Assign>()) {
+        for (const ExprPtr &t : a->targets)
+            expr(*t);
+        expr(*a->value);
+    } else if (auto *aug = st.as<AugAssign>()) {
+        expr(*aug->target);
+        expr(*aug->value);
+    } else if (auto *r = st.as<Return>(); r && r->value) {
+        expr(*r->value);
+    } else if (auto *e = st.as<ExprStmt>()) {
+        expr(*e->value);
+    } else if (auto *i = st.as<If>()) {
+        expr(*i->test);
+        block(i->body);
+        block(i->orelse);
+    } else if (auto *f = st.as<For>()) {
+        expr(*f->iter);
+        block(f->body);
+    } else if (auto *w = st.as<While>()) {
+        expr(*w->test);
+        block(w->body);
     }
+}
+
+void forEachCall(const syntax::Expr &e, const CallVisitor &fn) {
+    using namespace syntax;
+    auto visit = [&](const ExprPtr &p) {
+        if (p)
+            forEachCall(*p, fn);
+    };
+    std::visit(
+        [&](const auto &n) {
+            using T = std::decay_t<decltype(n)>;
+            if constexpr (std::is_same_v<T, Call>) {
+                fn(n);
+                visit(n.func);
+                for (const ExprPtr &a : n.args)
+                    visit(a);
+                for (const Keyword &k : n.keywords)
+                    visit(k.value);
+            } else if constexpr (std::is_same_v<T, Attribute>) {
+                visit(n.value);
+            } else if constexpr (std::is_same_v<T, Slice>) {
+                visit(n.lower), visit(n.upper), visit(n.step);
+            } else if constexpr (std::is_same_v<T, Subscript>) {
+                visit(n.value);
+                for (const ExprPtr &a : n.indices)
+                    visit(a);
+            } else if constexpr (std::is_same_v<T, syntax::Tuple> || std::is_same_v<T, List>) {
+                for (const ExprPtr &a : n.elements)
+                    visit(a);
+            } else if constexpr (std::is_same_v<T, Binary>) {
+                visit(n.lhs), visit(n.rhs);
+            } else if constexpr (std::is_same_v<T, Unary>) {
+                visit(n.operand);
+            } else if constexpr (std::is_same_v<T, Compare> || std::is_same_v<T, BoolOperation>) {
+                for (const ExprPtr &a : n.operands)
+                    visit(a);
+            } else if constexpr (std::is_same_v<T, IfExp>) {
+                visit(n.test), visit(n.body), visit(n.orelse);
+            }
+        },
+        e.node);
+}
+
+void forEachCall(const syntax::Stmt &st, const CallVisitor &fn) {
+    forEachPart(
+        st, [&](const syntax::Expr &e) { forEachCall(e, fn); },
+        [&](const syntax::Block &b) {
+            for (const syntax::StmtPtr &s : b)
+                forEachCall(*s, fn);
+        });
+}
+
+void collectNames(const syntax::Block &block, BlockNames &out) {
+    for (const syntax::StmtPtr &stmt : block)
+        collectStatement(*stmt, out, [&](const syntax::Block &b) { collectNames(b, out); });
+}
+
+void StatementFacts::collectNames(const syntax::Block &block, BlockNames &out) {
+    for (const syntax::StmtPtr &stmt : block) {
+        const BlockNames &n = names(*stmt);
+        out.assigned.insert(n.assigned.begin(), n.assigned.end());
+        out.mutated.insert(n.mutated.begin(), n.mutated.end());
+        out.read.insert(n.read.begin(), n.read.end());
+        out.rebound.insert(n.rebound.begin(), n.rebound.end());
+    }
+}
+
+const BlockNames &StatementFacts::names(const syntax::Stmt &st) {
+    if (auto it = names_.find(&st); it != names_.end())
+        return it->second;
+    BlockNames out;
+    collectStatement(st, out, [&](const syntax::Block &b) { collectNames(b, out); });
+    return names_[&st] = std::move(out);
+}
+
+const std::set<std::string> &StatementFacts::callees(const syntax::Stmt &st) {
+    if (auto it = callees_.find(&st); it != callees_.end())
+        return it->second;
+    std::set<std::string> out;
+    forEachPart(
+        st,
+        [&](const syntax::Expr &e) {
+            forEachCall(e, [&](const syntax::Call &c) {
+                if (auto *n = c.func->as<syntax::Name>())
+                    out.insert(n->id);
+            });
+        },
+        [&](const syntax::Block &b) {
+            for (const syntax::StmtPtr &s : b) {
+                const std::set<std::string> &inner = callees(*s);
+                out.insert(inner.begin(), inner.end());
+            }
+        });
+    return callees_[&st] = std::move(out);
 }
 
 /// True when control cannot fall off the end of `block` (return, break or continue last,

@@ -9,6 +9,7 @@
 #include <functional>
 #include <set>
 #include <string>
+#include <unordered_map>
 
 namespace npc::lowering {
 
@@ -25,8 +26,35 @@ void collectReads(const syntax::Expr &e, std::set<std::string> &out,
                   const std::function<bool(const syntax::Call &)> &skip = {});
 /// collectReads of an optional expression.
 void collectReadsOpt(const syntax::ExprPtr &e, std::set<std::string> &out);
+/// Calls `expr` on each expression of `st` (targets, values, tests, iterables) and
+/// `block` on each block nested in it, in source order.
+void forEachPart(const syntax::Stmt &st, const std::function<void(const syntax::Expr &)> &expr,
+                 const std::function<void(const syntax::Block &)> &block);
+using CallVisitor = std::function<void(const syntax::Call &)>;
+/// Calls `fn` on every call in `e` (calls in its arguments too).
+void forEachCall(const syntax::Expr &e, const CallVisitor &fn);
+/// Calls `fn` on every call in `st` (nested statements too).
+void forEachCall(const syntax::Stmt &st, const CallVisitor &fn);
 /// Adds what the statements of `block` (nested blocks too) assign, update and read.
 void collectNames(const syntax::Block &block, BlockNames &out);
+
+/// collectNames, and the names of the functions called (`f(...)`), of statements,
+/// remembered by the statement's address (the syntax tree outlives it): the branches of
+/// an elif chain nest, and each level asks about all the levels below it, so without
+/// the memo a chain of n branches costs n^2.
+class StatementFacts {
+public:
+    /// collectNames of `block`, from the statements' remembered facts.
+    void collectNames(const syntax::Block &block, BlockNames &out);
+    /// The names that calls in `st` (nested statements too) call by name: `f` of `f(x)`.
+    const std::set<std::string> &callees(const syntax::Stmt &st);
+
+private:
+    const BlockNames &names(const syntax::Stmt &st);
+
+    std::unordered_map<const syntax::Stmt *, BlockNames> names_;
+    std::unordered_map<const syntax::Stmt *, std::set<std::string>> callees_;
+};
 /// True when control cannot fall off the end of `block` (return, break or continue last,
 /// or an if/else whose branches both end so).
 bool terminates(const syntax::Block &block);
