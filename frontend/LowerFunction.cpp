@@ -130,11 +130,13 @@ std::vector<array::Function> lowerModule(const SourceFile &, const syntax::Modul
             throw UserError(sig.functionLoc, fmt::format("the export signature names '{}', but "
                                                          "no function of that name is defined",
                                                          sig.function));
-        // Lowered once to find the types every `return` gives, then, if there are several,
-        // again with their promotion as the function's result types.
+        // Lowered once to find the types every `return` gives, then, if there are several
+        // (or one inside a loop: `while True:`), again with their promotion as the
+        // function's result types.
         std::vector<std::vector<array::Type>> returns;
         array::Function f = lowering::lowerFunction(*def, module, globals, sig, {}, &returns);
-        if (returns.size() > 1) {
+        if (returns.size() > 1 ||
+            (returns.size() == 1 && f.results.empty() && !returns[0].empty())) {
             std::vector<array::Type> unified = returns[0];
             for (const auto &r : returns) {
                 if (r.size() != unified.size())

@@ -309,6 +309,11 @@ void FunctionLowering::whileLoop(const syntax::While &loop, SourceLoc loc) {
     auto lowerBody = [&]() {
         ++loopDepth_;
         NodePtr c = condition(*loop.test);
+        if (alwaysTrue(*loop.test)) { // `while True:` leaves by break or return only
+            lowerBlock(loop.body, true, loop.test.get());
+            --loopDepth_;
+            return;
+        }
         array::Stmt exit;
         exit.kind = StmtKind::If;
         exit.loc = loop.test->loc;

@@ -244,13 +244,38 @@ const std::set<std::string> &StatementFacts::callees(const syntax::Stmt &st) {
     return callees_[&st] = std::move(out);
 }
 
-/// True when control cannot fall off the end of `block` (return, break or continue last,
-/// or an if/else whose branches both end so).
+namespace {
+
+/// True when a `break` of the loop whose body is `block` is in it (not in nested loops).
+bool breaksOut(const syntax::Block &block) {
+    for (const syntax::StmtPtr &st : block) {
+        if (st->as<syntax::Break>())
+            return true;
+        if (auto *i = st->as<syntax::If>(); i && (breaksOut(i->body) || breaksOut(i->orelse)))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+bool alwaysTrue(const syntax::Expr &test) {
+    auto *b = test.as<syntax::BoolLiteral>();
+    auto *i = test.as<syntax::IntLiteral>();
+    return (b && b->value) || (i && i->value != 0);
+}
+
+bool loopsForever(const syntax::Stmt &st) {
+    auto *w = st.as<syntax::While>();
+    return w && alwaysTrue(*w->test) && !breaksOut(w->body);
+}
+
 bool terminates(const syntax::Block &block) {
     if (block.empty())
         return false;
     const syntax::Stmt &last = *block.back();
-    if (last.as<syntax::Return>() || last.as<syntax::Break>() || last.as<syntax::Continue>())
+    if (last.as<syntax::Return>() || last.as<syntax::Break>() || last.as<syntax::Continue>() ||
+        loopsForever(last))
         return true;
     if (auto *i = last.as<syntax::If>())
         return !i->orelse.empty() && terminates(i->body) && terminates(i->orelse);
@@ -261,7 +286,7 @@ bool alwaysReturns(const syntax::Block &block) {
     if (block.empty())
         return false;
     const syntax::Stmt &last = *block.back();
-    if (last.as<syntax::Return>())
+    if (last.as<syntax::Return>() || loopsForever(last))
         return true;
     if (auto *i = last.as<syntax::If>())
         return !i->orelse.empty() && alwaysReturns(i->body) && alwaysReturns(i->orelse);

@@ -55,10 +55,15 @@ private:
     std::unordered_map<const syntax::Stmt *, BlockNames> names_;
     std::unordered_map<const syntax::Stmt *, std::set<std::string>> callees_;
 };
+/// True when `test` is the literal `True` or a non-zero integer literal (`while 1:`).
+bool alwaysTrue(const syntax::Expr &test);
+/// True when `st` is `while True:` (or `while 1:`) with no `break` of its own: control
+/// leaves it only by `return` (Python's compiler treats the code after it as unreachable).
+bool loopsForever(const syntax::Stmt &st);
 /// True when control cannot fall off the end of `block` (return, break or continue last,
-/// or an if/else whose branches both end so).
+/// an endless loop (loopsForever) last, or an if/else whose branches both end so).
 bool terminates(const syntax::Block &block);
-/// True when every path through `block` ends in a `return`.
+/// True when every path through `block` ends in a `return` (or an endless loop).
 bool alwaysReturns(const syntax::Block &block);
 
 /// What one statement does with a name: reads it (anywhere in it: conservative for

@@ -1,5 +1,6 @@
 """kernels/control_flow.py and kernels/early_return.py: Python statements on scalars;
-kernels/loop_counters.py: a loop counter's value after its loop."""
+kernels/loop_counters.py: a loop counter's value after its loop; kernels/endless_loops.py:
+`while True:` left by `return`."""
 
 import numpy as np
 import pytest
@@ -56,3 +57,10 @@ def test_one_element_condition(kernels, shift):
                                    (1, 2, 1)])
 def test_loop_counter_after_loop(kernels_on_both_targets, a, b, c):
     kernels_on_both_targets("loop_counters.py").check(a, b, c)
+
+
+@pytest.mark.parametrize("t", [2.5, 0.5, 5.5])
+def test_endless_loop_returns(kernels_on_both_targets, t):
+    x = np.array([1.0, 3.0, 100.0, 0.25])
+    kernels_on_both_targets("endless_loops.py").check(x, 1e-12, np.arange(1, 4, dtype=np.float32),
+                                                      t)

@@ -522,6 +522,21 @@ CASES += [
             if x[0] > 0:
                 return x
         """, "returns a value on some paths", (4, "f(x)")),
+    ("endless-loop-with-break", """
+        # npc export f(float64[:])
+        def f(x):
+            while True:
+                if x[0] > 0:
+                    return x
+                if x[1] > 0:
+                    break
+        """, "returns a value on some paths", (4, "f(x)")),
+    ("while-loop-may-end", """
+        # npc export f(float64[:])
+        def f(x):
+            while x[1] > 0:
+                return x
+        """, "returns a value on some paths", (4, "f(x)")),
     ("helper-returns-two-shapes", """
         def h(x):
             if x[0] > 0:
