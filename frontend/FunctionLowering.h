@@ -166,6 +166,10 @@ private:
     /// Gives the array a subscript writes into memory (a parameter, a variable, or a view
     /// of one) and evaluates the lazy values that read that memory.
     void prepareStore(const syntax::Subscript &sub, SourceLoc loc);
+    /// `value` converted for a store into an array of `dtype`, as NumPy's setitem does:
+    /// cast unsafely, except Python numbers, which must fit (requireConvertible; an `int`
+    /// argument raises OverflowError where the store runs).
+    NodePtr storedValue(const NodePtr &value, DType dtype, SourceLoc loc);
     void storeSubscript(const syntax::Expr &target, const syntax::Subscript &sub, NodePtr value,
                         SourceLoc loc);
 

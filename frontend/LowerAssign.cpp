@@ -261,6 +261,15 @@ void FunctionLowering::prepareStore(const syntax::Subscript &sub, SourceLoc loc)
         flushReaders(*root, loc, true);
 }
 
+NodePtr FunctionLowering::storedValue(const NodePtr &value, DType dtype, SourceLoc loc) {
+    // NumPy's setitem casts unsafely (a float into an int array truncates); Python
+    // numbers must fit: constants here, `int` arguments where the store runs (castTo).
+    requireConvertible(value, dtype, loc);
+    if (value->kind == NodeKind::Param)
+        return exprs_.castTo(value, dtype, loc);
+    return array::makeCast(value, dtype, loc);
+}
+
 void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::Subscript &sub,
                                       NodePtr value, SourceLoc loc) {
     prepareStore(sub, loc);
@@ -277,8 +286,7 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
         Value index = exprs_.lower(*sub.indices[0]);
         if (index.kind == Value::Array && isBool(index.node->type.dtype) &&
             index.node->type.rank() > 0 && shapeEqual(index.node->type.shape, whole->type.shape)) {
-            requireConvertible(value, whole->type.dtype, loc);
-            NodePtr v = array::makeBroadcast(array::makeCast(value, whole->type.dtype, loc),
+            NodePtr v = array::makeBroadcast(storedValue(value, whole->type.dtype, loc),
                                              whole->type.shape, loc);
             return store(whole, array::makeWhere(index.node, v, whole, loc), loc);
         }
@@ -288,10 +296,7 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
         throw UserError(target.loc, "npc can only assign into parameters, local arrays and "
                                     "views of them (basic indexing), or through one integer-"
                                     "array or boolean-mask index of those");
-    // NumPy's setitem casts unsafely (a float into an int array truncates); Python
-    // numbers must fit.
-    requireConvertible(value, t->type.dtype, loc);
-    NodePtr v = array::makeCast(value, t->type.dtype, loc);
+    NodePtr v = storedValue(value, t->type.dtype, loc);
     if (isMaskTarget(t) && v->type.rank() == 1 && !dimIsConst(v->type.shape[0], 1))
         v = maskValuesChecked(v, t->type.shape, loc);
     if (!shapeEqual(v->type.shape, t->type.shape)) {

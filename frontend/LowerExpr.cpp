@@ -147,7 +147,9 @@ SourceLoc valueLoc(const NodePtr &v, SourceLoc loc) {
 } // namespace
 
 NodePtr ExprLowering::castTo(const NodePtr &v, DType dtype, SourceLoc loc) {
-    if (isWeakIntConstant(v) && (isInteger(dtype) || isBool(dtype)) && !isBool(v->type.dtype)) {
+    if (isWeakIntConstant(v) && isBool(dtype) && !isBool(v->type.dtype)) // truthiness
+        return array::makeIntConstant(v->intValue != 0, dtype, false, v->loc);
+    if (isWeakIntConstant(v) && isInteger(dtype) && !isBool(v->type.dtype)) {
         requireFits(v->intValue, dtype, valueLoc(v, loc));
         return array::makeIntConstant(v->intValue, dtype, false, v->loc);
     }

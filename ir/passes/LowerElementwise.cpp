@@ -9,8 +9,6 @@ void Lowering::checkRange(const Node &n) {
     NPC_ASSERT(x.kind == NodeKind::Param, "range-checked cast of a computed value");
     DType t = n.type.dtype;
     std::string key = fmt::format("range:{}:{}", x.param, dtypeName(t));
-    if (!checked_.insert(key).second)
-        return;
     ExprPtr v = scalarize(n.operand(), {});
     // The argument is an int64; uint64's upper bound cannot be exceeded.
     ExprPtr outside = loop::binary(loop::BinaryOp::Lt, v, loop::intImm(integerMin(t)));
@@ -18,10 +16,10 @@ void Lowering::checkRange(const Node &n) {
         outside = loop::binary(
             loop::BinaryOp::Or, outside,
             loop::binary(loop::BinaryOp::Gt, v, loop::intImm(static_cast<int64_t>(integerMax(t)))));
-    out_.prologue.push_back(loop::throwIf(outside, "OverflowError",
-                                          fmt::format("Python integer {{}} out of bounds for {}",
-                                                      dtypeName(t)),
-                                          v));
+    // On entry in a function that is one expression, else where the value is converted
+    // (NumPy raises there: `if c: a[0] = n` does not raise when c is false).
+    check(outside, "OverflowError",
+          fmt::format("Python integer {{}} out of bounds for {}", dtypeName(t)), key, v);
 }
 
 ExprPtr Lowering::computeUnary(const Node &n, ExprPtr x) {

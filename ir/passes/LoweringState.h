@@ -191,13 +191,18 @@ private:
 
     /// `if (cond) throw ...` on entry when it depends only on the arguments, else before
     /// the current statement. `key` deduplicates checks.
+    /// `detail`, when given, is the value formatted into the message's `{}`.
     void check(ExprPtr cond, const std::string &exception, const std::string &message,
-               const std::string &key) {
+               const std::string &key, ExprPtr detail = nullptr) {
+        auto stmt = [&] {
+            return detail ? loop::throwIf(std::move(cond), exception, message, std::move(detail))
+                          : loop::throwIf(std::move(cond), exception, message);
+        };
         if (availableOnEntry(cond) && (af_.body.empty() || allowThrowOnEntry_)) {
             if (checked_.insert(key).second)
-                out_.prologue.push_back(loop::throwIf(std::move(cond), exception, message));
+                out_.prologue.push_back(stmt());
         } else if (localChecked_.insert(key).second) {
-            localPre_->push_back(loop::throwIf(std::move(cond), exception, message));
+            localPre_->push_back(stmt());
         }
     }
 

@@ -16,10 +16,14 @@ kernels/python_number_stores.py: Python floats stored into integer arrays and gi
 integer scalar types truncate toward zero where they fit (NumPy converts them through
 Python's int()); np.full casts.
 
+kernels/int_argument_stores.py: `int` arguments stored into integer arrays raise NumPy's
+OverflowError where the store runs when they do not fit; ints into bool arrays.
+
 kernels/uint64_index.py: uint64 scalars of 2**63 or more clamp as slice bounds and raise
 IndexError as an index (NumPy: OverflowError), instead of wrapping to negative values."""
 
 import numpy as np
+import pytest
 
 SPECIAL = [-2.7, 300.0, 70000.5, -70000.5, 3e9, -3e9, 5e9, 1e19, 2e19, -1.0, 1e300, -1e300,
            np.inf, -np.inf, np.nan, 2.0**63, -2.0**63, 2.0**64, -0.0, 127.9, -128.9, 255.5]
@@ -72,3 +76,17 @@ def test_python_numbers_into_integers(kernels_on_both_targets):
     assert [o.dtype.name for o in out] == [
         "uint8", "int64", "uint64", "uint64", "int64", "int8", "uint8", "bool", "uint8",
         "int8", "uint8"]
+
+
+@pytest.mark.parametrize("n", [0, 1, 100, 127])
+def test_int_arguments_stored_into_integers(kernels_on_both_targets, n):
+    k = kernels_on_both_targets("int_argument_stores.py")
+    k.check(n, True)
+    k.check(n, False)
+
+
+@pytest.mark.parametrize("n,dtype", [(128, "int8"), (-1, "uint8"), (300, "int8")])
+def test_int_arguments_out_of_bounds_raise_where_stored(kernels_on_both_targets, n, dtype):
+    k = kernels_on_both_targets("int_argument_stores.py")
+    k.check_raises(n, True, match=f"Python integer {n} out of bounds for {dtype}")
+    k.check(n, False)
