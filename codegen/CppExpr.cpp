@@ -61,7 +61,11 @@ std::string intLiteral(int64_t v, DType t) {
         return v ? "true" : "false";
     if (v == INT64_MIN)
         return "INT64_MIN";
-    if (t == DType::UInt64 || t == DType::UInt32)
+    // `u` alone is an unsigned int: uint64 arithmetic of literals (`0u - 1u`) would wrap
+    // at 2**32. `ull` is 64 bits on every data model.
+    if (t == DType::UInt64)
+        return fmt::format("{}ull", static_cast<uint64_t>(v));
+    if (t == DType::UInt32)
         return fmt::format("{}u", v);
     return std::to_string(v);
 }
@@ -107,7 +111,11 @@ std::string intrinsicCall(const loop::Expr &e, Dialect d) {
     case Intrinsic::Sqrt: return math("sqrt");
     case Intrinsic::Exp: return math("exp");
     case Intrinsic::Log: return math("log");
-    case Intrinsic::Abs: return fmt::format("npc::absolute({})", arg(0));
+    case Intrinsic::Abs:
+        // A literal is an int or a long: |-128| of an int8 must wrap to -128 as an int8.
+        if (e.args[0]->kind == loop::ExprKind::IntImm)
+            return fmt::format("npc::absolute<{}>({})", type, arg(0));
+        return fmt::format("npc::absolute({})", arg(0));
     case Intrinsic::Pow:
         if (isComplex(e.dtype)) // NumPy's rules for integer exponents (see npc/complex.h)
             return fmt::format("npc::power({}, {})", arg(0), arg(1));

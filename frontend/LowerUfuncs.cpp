@@ -508,9 +508,10 @@ Value where(ExprLowering &lowering, const CallArgs &args) {
 
 /// numpy.clip(a, a_min, a_max) as NumPy 2.x computes it: minimum(maximum(a, a_min),
 /// a_max) with NaN propagating from any operand, `a` returned when it equals a bound (so
-/// -0.0 stays -0.0), the dtype NEP 50's promotion of all three, and a Python int bound
-/// outside an integer dtype's range clamped to it (np.clip(uint8_array, -1, 300) is
-/// uint8). None leaves that side open.
+/// -0.0 stays -0.0), the dtype NEP 50's promotion of all three. A Python int a_min below
+/// an integer dtype's range, or a_max above it, is left out (np.clip(uint8_array, -1, 300)
+/// is uint8); one beyond the other end raises NumPy's OverflowError (np.clip(uint8_array,
+/// 400, 500)). None leaves that side open.
 Value clip(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"a", true}, {"a_min", false}, {"a_max", false}});
     NodePtr x = requireArray(b[0], args, "a");
@@ -533,15 +534,12 @@ Value clip(ExprLowering &lowering, const CallArgs &args) {
             continue;
         if (isWeakIntConstant(bound) && isInteger(dtype)) {
             int64_t v = bound->intValue;
-            if (v < 0 && isUnsignedInteger(dtype))
-                v = 0;
-            else if (v < integerMin(dtype))
-                v = integerMin(dtype);
-            else if (v > 0 && static_cast<uint64_t>(v) > integerMax(dtype))
-                v = static_cast<int64_t>(integerMax(dtype));
-            bound = array::makeIntConstant(v, dtype, false, bound->loc);
+            bool below = isUnsignedInteger(dtype) ? v < 0 : v < integerMin(dtype);
+            bool above = v > 0 && static_cast<uint64_t>(v) > integerMax(dtype);
+            if ((i == 0 && below) || (i == 1 && above)) // no element is beyond it
+                continue;
         }
-        bound = lowering.castTo(bound, dtype, args.loc);
+        bound = lowering.castTo(bound, dtype, args.loc); // OverflowError if it does not fit
         // The bound first: npc's minimum/maximum return the second operand on ties.
         result = lowering.binary(i == 0 ? BinaryOp::Maximum : BinaryOp::Minimum, bound, result,
                                  args.loc);

@@ -522,6 +522,16 @@ CASES += [
             if x[0] > 0:
                 return x
         """, "returns a value on some paths", (4, "f(x)")),
+    ("clip-min-above-range", """
+        # npc export f(uint8[:])
+        def f(u):
+            return np.clip(u, 400, 500)
+        """, "Python integer 400 out of bounds for uint8", (5, "400")),
+    ("clip-max-below-range", """
+        # npc export f(uint8[:])
+        def f(u):
+            return np.clip(u, None, -1)
+        """, "Python integer -1 out of bounds for uint8", (5, "-1")),
     ("endless-loop-with-break", """
         # npc export f(float64[:])
         def f(x):

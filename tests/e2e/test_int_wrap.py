@@ -1,4 +1,5 @@
-"""kernels/int_wrap.py: int8/uint8 arithmetic wraps; `int8 + 1` stays int8 (NEP 50)."""
+"""kernels/int_wrap.py: int8/uint8 arithmetic wraps; `int8 + 1` stays int8 (NEP 50).
+kernels/constant_wrap.py: constants of NumPy's integer scalar types wrap as NumPy's do."""
 
 import numpy as np
 import pytest
@@ -60,3 +61,10 @@ def test_python_int_shifts_and_negative_powers(kernels, k):
 def test_ufunc_power_of_python_ints_raises(kernels):
     kernels("ufunc_int_power.py").check_raises(
         3, match="Integers to negative integer powers are not allowed")
+
+
+def test_integer_scalar_constants_wrap(kernels_on_both_targets):
+    u = np.array([0, 1, 2**40, 2**64 - 1], np.uint64)
+    a = np.array([-128, 0, 127], np.int8)
+    out = kernels_on_both_targets("constant_wrap.py").check(u, a)
+    assert out[0] == 2**64 - 1 and out[1] == 10**10 and out[8] == -2**31
