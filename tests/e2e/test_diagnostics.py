@@ -522,6 +522,11 @@ CASES += [
             if x[0] > 0:
                 return x
         """, "returns a value on some paths", (4, "f(x)")),
+    ("hypot-float16", """
+        # npc export f(int8[:], uint8[:])
+        def f(b, u):
+            return np.hypot(b, u)
+        """, "np.hypot of int8 and uint8 produces float16", (5, "np.hypot")),
     ("clip-min-above-range", """
         # npc export f(uint8[:])
         def f(u):

@@ -1,5 +1,6 @@
 """kernels/int_wrap.py: int8/uint8 arithmetic wraps; `int8 + 1` stays int8 (NEP 50).
-kernels/constant_wrap.py: constants of NumPy's integer scalar types wrap as NumPy's do."""
+kernels/constant_wrap.py: constants of NumPy's integer scalar types wrap as NumPy's do.
+kernels/float_loop_pairs.py: the float dtype of np.hypot/np.arctan2 of two integer dtypes."""
 
 import numpy as np
 import pytest
@@ -68,3 +69,13 @@ def test_integer_scalar_constants_wrap(kernels_on_both_targets):
     a = np.array([-128, 0, 127], np.int8)
     out = kernels_on_both_targets("constant_wrap.py").check(u, a)
     assert out[0] == 2**64 - 1 and out[1] == 10**10 and out[8] == -2**31
+
+
+def test_float_loops_of_two_integer_dtypes(kernels_on_both_targets):
+    rng = np.random.default_rng(5)
+    h = rng.integers(-3000, 3000, 9).astype(np.int16)
+    w = rng.integers(0, 6000, 9).astype(np.uint16)
+    b = rng.integers(-128, 128, 9).astype(np.int8)
+    i = rng.integers(-10**6, 10**6, 9).astype(np.int32)
+    out = kernels_on_both_targets("float_loop_pairs.py").check(h, w, b, i)
+    assert [o.dtype.name for o in out] == ["float32"] * 4 + ["float64"] + ["float32"] * 2
