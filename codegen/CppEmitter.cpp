@@ -127,6 +127,7 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
         w_.line("// {}", s.text);
         return;
     case StmtKind::Decl:
+        declared_[s.name] = s.dtype;
         if (s.lanes)
             w_.line("{} {}[{}];", type(s.dtype), s.name, s.lanes);
         else if (!s.value)
@@ -240,9 +241,7 @@ void CppStmtPrinter::loop(const Stmt &s) {
                                                                                 : "npc_maximum",
                                     s.reductionVar);
         else if (!s.reductionVar.empty())
-            reduction =
-                fmt::format(" reduction({}:{})", s.reductionOp == loop::BinaryOp::Add ? "+" : "*",
-                            s.reductionVar);
+            reduction = fmt::format(" reduction({}:{})", reductionOperator(s), s.reductionVar);
         w_.raw(fmt::format("#pragma omp parallel for schedule(static){}", reduction));
     }
     if (s.simd)
@@ -254,6 +253,19 @@ void CppStmtPrinter::loop(const Stmt &s) {
     stmts(s.stmts);
     if (!s.serial)
         --arrayDepth_;
+}
+
+std::string_view CppStmtPrinter::reductionOperator(const Stmt &s) const {
+    bool sum = s.reductionOp == loop::BinaryOp::Add;
+    auto it = declared_.find(s.reductionVar);
+    DType t = it != declared_.end() ? it->second : DType::Float64;
+    // A bool `+` would add the threads' bytes (2, 3, ...): bools combine with || and &&.
+    if (isBool(t))
+        return sum ? "||" : "&&";
+    // int32/int64 wrap as NumPy's do; a signed `+` or `*` that overflows is undefined.
+    if (t == DType::Int32 || t == DType::Int64)
+        return sum ? "npc_wrapping_add" : "npc_wrapping_mul";
+    return sum ? "+" : "*";
 }
 
 void CppStmtPrinter::argReductionLoop(const Stmt &s) {

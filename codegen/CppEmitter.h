@@ -5,6 +5,7 @@
 #include "codegen/CodeWriter.h"
 #include "ir/LoopIR.h"
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -79,6 +80,9 @@ protected:
     void argReductionLoop(const loop::Stmt &s);
     /// `x = v`, or `x += v` / `x *= v` for accumulations.
     void assignment(const loop::Stmt &s);
+    /// The OpenMP reduction operator of a parallel loop's accumulator (`+`, `*`, `||`,
+    /// `&&`, or npc/ufunc.h's wrapping ones for int32 and int64).
+    std::string_view reductionOperator(const loop::Stmt &s) const;
     /// Throws NumPy's ValueError if an integer power had a negative exponent.
     void powerCheck();
     /// The C++ condition that an integer power had a negative exponent.
@@ -98,6 +102,8 @@ protected:
     /// Constants declared only for their checks (an index whose element npc folded away):
     /// printed [[maybe_unused]], against -Wunused-variable.
     std::set<std::string> unread_;
+    /// The dtypes of the scalars declared so far (accumulators among them).
+    std::map<std::string, DType> declared_;
 
 private:
     void printStmt(const loop::Stmt &s);

@@ -217,6 +217,16 @@ template <bool Min, class T> NPC_HD constexpr bool arg_better(T v, int64_t i, T 
     initializer(omp_priv = omp_orig)
 #pragma omp declare reduction(npc_maximum : uint64_t : omp_out = npc::maximum<uint64_t>(omp_out, omp_in)) \
     initializer(omp_priv = omp_orig)
+// Sums and products of int32 and int64 wrap, as NumPy's do; OpenMP's `+` and `*` would
+// combine the threads' partial results with a signed overflow, which C++ leaves undefined.
+#pragma omp declare reduction(npc_wrapping_add : int32_t : omp_out = npc::wrapping_add<int32_t>(omp_out, omp_in)) \
+    initializer(omp_priv = 0)
+#pragma omp declare reduction(npc_wrapping_add : int64_t : omp_out = npc::wrapping_add<int64_t>(omp_out, omp_in)) \
+    initializer(omp_priv = 0)
+#pragma omp declare reduction(npc_wrapping_mul : int32_t : omp_out = npc::wrapping_mul<int32_t>(omp_out, omp_in)) \
+    initializer(omp_priv = 1)
+#pragma omp declare reduction(npc_wrapping_mul : int64_t : omp_out = npc::wrapping_mul<int64_t>(omp_out, omp_in)) \
+    initializer(omp_priv = 1)
 // clang-format on
 #endif
 

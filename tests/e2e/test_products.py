@@ -1,7 +1,8 @@
 """kernels/products.py, products_mixed.py, matmul_check.py: np.dot, np.matmul, `@` and
 ndarray.dot for vector.vector, matrix.vector, vector.matrix and matrix.matrix, with NEP 50
 promotion; mismatched shared extents: a located compile-time error for constants,
-NumPy's ValueError at run time otherwise."""
+NumPy's ValueError at run time otherwise. kernels/bool_dot.py: bool dot products on several
+threads."""
 
 import textwrap
 
@@ -68,3 +69,12 @@ def test_constant_mismatch(tmp_path, expr, words, column):
     assert p.returncode == 1, p.stderr
     assert f"k.py:5:{line.index(column) + 1}: error: {words}" in p.stderr, p.stderr
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("threads", [1, 3, 7])
+@pytest.mark.parametrize("fill", [True, False, None])
+def test_bool_dot_on_threads(kernels, threads, fill):
+    rng = np.random.default_rng(threads)
+    u = np.full(1000, fill) if fill is not None else rng.random(1000) < 0.001
+    m = np.ones((1000, 3), bool)
+    kernels("bool_dot.py").check(u, m, threads=threads)
