@@ -1,5 +1,6 @@
 // Reading and writing NumPy `.npy` files: untyped (NpyArray) and typed (npc::Array)
-// loading, Fortran-to-C order conversion, dtype/rank checks, and atomic saving.
+// loading, Fortran-to-C order conversion, dtype/rank checks, and saving (atomic for
+// regular files).
 #pragma once
 
 #include "npc/array.h"
@@ -13,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -182,6 +184,14 @@ template <int Rank> Shape<Rank> npy_shape(const NpyHeader &h) {
     return shape;
 }
 
+/// Makes each of `n` bool bytes 0 or 1: NumPy reads any non-zero byte as True (files made
+/// with `.view(bool)` hold others), a C++ bool must hold 0 or 1.
+inline void normalize_bools(void *data, std::size_t n) {
+    auto *bytes = static_cast<unsigned char *>(data);
+    for (std::size_t i = 0; i < n; ++i)
+        bytes[i] = bytes[i] != 0;
+}
+
 /// Builds a C-order Array from `bytes` laid out as the header says (C or Fortran order).
 template <class T, int Rank>
 Array<T, Rank> array_from_bytes(const NpyHeader &h, const std::byte *bytes) {
@@ -189,6 +199,12 @@ Array<T, Rank> array_from_bytes(const NpyHeader &h, const std::byte *bytes) {
     Array<T, Rank> out(shape);
     if (out.size() == 0)
         return out;
+    std::vector<std::byte> bools;
+    if constexpr (std::is_same_v<T, bool>) {
+        bools.assign(bytes, bytes + out.nbytes());
+        normalize_bools(bools.data(), bools.size());
+        bytes = bools.data();
+    }
     if (!h.fortran_order) {
         std::memcpy(static_cast<void *>(out.data()), bytes, out.nbytes());
         return out;
@@ -222,16 +238,32 @@ template <class T, int Rank> Array<T, Rank> load_array(const std::string &path) 
     }
     Array<T, Rank> out(detail::npy_shape<Rank>(r.header));
     detail::read_npy_data(r, out.data(), path);
+    if constexpr (std::is_same_v<T, bool>)
+        detail::normalize_bools(out.data(), out.nbytes());
     return out;
 }
 
+namespace detail {
+/// Writes `header` then `nbytes` at `data` to `f` and closes it; false on any failure.
+inline bool write_npy_file(FilePtr f, const std::string &header, const void *data,
+                           std::size_t nbytes) {
+    bool ok = std::fwrite(header.data(), 1, header.size(), f.get()) == header.size();
+    ok = ok && (nbytes == 0 || std::fwrite(data, 1, nbytes, f.get()) == nbytes);
+    ok = ok && std::fflush(f.get()) == 0;
+    return std::fclose(f.release()) == 0 && ok;
+}
+} // namespace detail
+
 /// Writes a C-order `.npy` file (format 1.0; 2.0 if the header needs it) of `descr` and
-/// `shape` holding `nbytes` bytes at `data`. The file appears atomically: data goes to
-/// `path + ".tmp"`, which is renamed over `path` only after a successful write and removed
+/// `shape` holding `nbytes` bytes at `data`, as numpy.save does: through a symbolic link
+/// to its target, and straight into a FIFO or device. A regular file appears atomically:
+/// data goes to a new temporary file beside it (`out.npy.tmp0`, `.tmp1`, ...: one that
+/// exists is left alone), renamed over the file only after a successful write and removed
 /// on failure. Throws Error("cannot write 'out.npy': <reason>"), or Error when `nbytes`
 /// does not match descr and shape.
 inline void save_npy(const std::string &path, std::string_view descr,
                      const std::vector<int64_t> &shape, const void *data, std::size_t nbytes) {
+    namespace fs = std::filesystem;
     int64_t count = 1;
     for (int64_t extent : shape)
         count *= extent;
@@ -241,21 +273,44 @@ inline void save_npy(const std::string &path, std::string_view descr,
                     " bytes do not make a '" + std::string(descr) + "' array of shape " +
                     format_shape(shape.data(), shape.size()));
     const std::string header = format_npy_header(descr, shape);
-    const std::string tmp = path + ".tmp";
-    detail::FilePtr f(std::fopen(tmp.c_str(), "wb"));
-    if (!f)
-        throw Error("cannot write '" + path + "': " + std::strerror(errno));
+    auto fail = [&](int err) {
+        throw Error("cannot write '" + path + "': " + std::strerror(err != 0 ? err : EIO));
+    };
+    std::error_code ec;
+    fs::path target = path;
+    for (int hops = 0; fs::is_symlink(fs::symlink_status(target, ec)); ++hops) {
+        fs::path next = fs::read_symlink(target, ec);
+        if (ec || hops == 40)
+            fail(ec ? ec.value() : ELOOP);
+        target = next.is_absolute() ? next : target.parent_path() / next;
+    }
+    const fs::file_status status = fs::status(target, ec);
     errno = 0;
-    bool ok = std::fwrite(header.data(), 1, header.size(), f.get()) == header.size();
-    ok = ok && (nbytes == 0 || std::fwrite(data, 1, nbytes, f.get()) == nbytes);
-    ok = ok && std::fflush(f.get()) == 0;
-    ok = std::fclose(f.release()) == 0 && ok;
-    ok = ok && std::rename(tmp.c_str(), path.c_str()) == 0;
+    if (fs::exists(status) && !fs::is_regular_file(status)) { // a FIFO, a device
+        detail::FilePtr f(std::fopen(target.c_str(), "wb"));
+        if (!f || !detail::write_npy_file(std::move(f), header, data, nbytes))
+            fail(errno);
+        return;
+    }
+    std::string tmp;
+    detail::FilePtr f;
+    for (int i = 0; i < 100 && !f; ++i) {
+        tmp = target.string() + ".tmp" + std::to_string(i);
+        errno = 0;
+        f.reset(std::fopen(tmp.c_str(), "wbx")); // exclusive: never another file's
+        if (!f && errno != EEXIST)
+            fail(errno);
+    }
+    if (!f)
+        fail(EEXIST);
+    errno = 0;
+    bool ok = detail::write_npy_file(std::move(f), header, data, nbytes);
+    ok = ok && std::rename(tmp.c_str(), target.c_str()) == 0;
     if (ok)
         return;
-    const int err = errno != 0 ? errno : EIO;
+    const int err = errno;
     std::remove(tmp.c_str());
-    throw Error("cannot write '" + path + "': " + std::strerror(err));
+    fail(err);
 }
 
 /// Writes any view (strided ones are copied to C order first) atomically as `.npy`.

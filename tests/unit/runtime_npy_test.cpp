@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -109,7 +110,7 @@ TEST_CASE("save_npy writes NumPy's v1.0 header layout", "[runtime][npy]") {
     CHECK(bytes.substr(10, dict.size()) == dict);
     CHECK(bytes[127] == '\n');
     CHECK(bytes == npy_bytes(dict, 1, raw<double>({1.5, -2, 0})));
-    CHECK_FALSE(std::filesystem::exists(path + ".tmp"));
+    CHECK_FALSE(std::filesystem::exists(path + ".tmp0"));
 
     CHECK(npc::format_npy_header("<i8", {}).find("'shape': (), }") != std::string::npos);
     CHECK(npc::format_npy_header("<i8", {2, 3}).find("'shape': (2, 3), }") != std::string::npos);
@@ -266,7 +267,7 @@ TEST_CASE("save_npy is atomic and reports failures", "[runtime][npy]") {
     const double x = 1;
     CHECK_THROWS_WITH(npc::save_npy(nowhere, "<f8", {}, &x, 8),
                       "cannot write '" + nowhere + "': No such file or directory");
-    CHECK_FALSE(std::filesystem::exists(nowhere + ".tmp"));
+    CHECK_FALSE(std::filesystem::exists(nowhere + ".tmp0"));
 
     const std::string path = dir.file("out.npy");
     npc::save_npy_scalar(path, 2.5);
@@ -281,5 +282,42 @@ TEST_CASE("save_npy is atomic and reports failures", "[runtime][npy]") {
     CHECK_THROWS_WITH(npc::save_npy(dir.file("taken.npy"), "<f8", {}, &x, 8),
                       Catch::StartsWith("cannot write '" + dir.file("taken.npy") + "': "));
     CHECK(std::filesystem::is_directory(dir.file("taken.npy")));
-    CHECK_FALSE(std::filesystem::exists(dir.file("taken.npy.tmp")));
+    CHECK_FALSE(std::filesystem::exists(dir.file("taken.npy.tmp0")));
+}
+
+TEST_CASE("save_npy writes through symbolic links and keeps others' files", "[runtime][npy]") {
+    TempDir dir;
+    const double x = 4.5;
+    // As numpy.save: the link stays a link, its target gets the data.
+    npc::save_npy_scalar(dir.file("target.npy"), 1.0);
+    std::filesystem::create_symlink(dir.file("target.npy"), dir.file("link.npy"));
+    npc::save_npy(dir.file("link.npy"), "<f8", {}, &x, 8);
+    CHECK(std::filesystem::is_symlink(dir.file("link.npy")));
+    CHECK(*npc::load_array<double, 0>(dir.file("target.npy")).data() == 4.5);
+    // A link to a file not there yet (relative to the link's folder) creates it.
+    std::filesystem::create_symlink("new.npy", dir.file("dangling.npy"));
+    npc::save_npy(dir.file("dangling.npy"), "<f8", {}, &x, 8);
+    CHECK(std::filesystem::is_symlink(dir.file("dangling.npy")));
+    CHECK(*npc::load_array<double, 0>(dir.file("new.npy")).data() == 4.5);
+    // A file that happens to have the temporary name is not overwritten or removed.
+    { std::ofstream(dir.file("out.npy.tmp0")) << "mine"; }
+    npc::save_npy(dir.file("out.npy"), "<f8", {}, &x, 8);
+    CHECK(npc::test::read_bytes(dir.file("out.npy.tmp0")) == "mine");
+    CHECK(*npc::load_array<double, 0>(dir.file("out.npy")).data() == 4.5);
+    CHECK_FALSE(std::filesystem::exists(dir.file("out.npy.tmp1")));
+}
+
+TEST_CASE("bool arrays read any non-zero byte as True", "[runtime][npy]") {
+    TempDir dir;
+    const std::string dict = "{'descr': '|b1', 'fortran_order': False, 'shape': (4,), }";
+    const std::string path = dir.file("b.npy");
+    {
+        std::ofstream(path, std::ios::binary)
+            << npy_bytes(dict, 1, std::string("\x02\x00\x01\xfe", 4));
+    }
+    for (const Array<bool, 1> &b :
+         {npc::load_array<bool, 1>(path), npc::to_array<bool, 1>(npc::load_npy(path), "b")}) {
+        const auto *bytes = reinterpret_cast<const unsigned char *>(b.data());
+        CHECK(std::vector<int>(bytes, bytes + 4) == std::vector<int>{1, 0, 1, 1});
+    }
 }
