@@ -1,6 +1,7 @@
 // Scalar arithmetic with NumPy semantics that C++ operators lack: floored division and
 // modulo (Python's `//` and `%`) and integer power, for ints and floats.
-#pragma once
+#ifndef NPC_RUNTIME_ARITH_H
+#define NPC_RUNTIME_ARITH_H
 
 #include "npc/config.h"
 
@@ -165,3 +166,5 @@ requires std::is_floating_point_v<F> NPC_HD constexpr T float_to_int(F value) {
 }
 
 } // namespace npc
+
+#endif // NPC_RUNTIME_ARITH_H

@@ -1,6 +1,7 @@
 // N-d arrays of generated code: ArrayView (non-owning, strided) and Array (owning,
 // C-contiguous, 64-byte aligned), plus NumPy broadcasting helpers for extents and strides.
-#pragma once
+#ifndef NPC_RUNTIME_ARRAY_H
+#define NPC_RUNTIME_ARRAY_H
 
 #include "npc/arith.h"
 #include "npc/config.h"
@@ -78,12 +79,13 @@ template <class T, int Rank> struct ArrayView {
     Shape<Rank> strides{};
 
     constexpr ArrayView() = default;
-    /// A C-contiguous view of `shape` starting at `data`.
-    NPC_HD constexpr ArrayView(T *data, const Shape<Rank> &shape)
-        : data(data), shape(shape), strides(contiguous_strides<Rank>(shape)) {}
-    /// A view with explicit strides (in elements).
-    NPC_HD constexpr ArrayView(T *data, const Shape<Rank> &shape, const Shape<Rank> &strides)
-        : data(data), shape(shape), strides(strides) {}
+    /// A C-contiguous view of `extents` starting at `first` (parameters named apart from
+    /// the members, for -Wshadow).
+    NPC_HD constexpr ArrayView(T *first, const Shape<Rank> &extents)
+        : data(first), shape(extents), strides(contiguous_strides<Rank>(extents)) {}
+    /// A view with explicit strides (`steps`, in elements).
+    NPC_HD constexpr ArrayView(T *first, const Shape<Rank> &extents, const Shape<Rank> &steps)
+        : data(first), shape(extents), strides(steps) {}
     /// Implicit T -> const T conversion (a writable view is also a read-only one).
     template <class U>
     requires(std::is_same_v<const U, T> && !std::is_same_v<U, T>) NPC_HD
@@ -297,3 +299,5 @@ template <class V> NPC_HD constexpr int64_t bcast_stride(const V &v, int axis) {
 }
 
 } // namespace npc
+
+#endif // NPC_RUNTIME_ARRAY_H

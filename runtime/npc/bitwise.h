@@ -1,7 +1,8 @@
 // Integer ufuncs whose C++ operators have undefined or implementation-defined cases that
 // NumPy defines: bitwise and/or/xor/invert at the operand's width, shifts by counts that
 // are negative or not less than the bit width, and fmod (C's truncated remainder) by 0.
-#pragma once
+#ifndef NPC_RUNTIME_BITWISE_H
+#define NPC_RUNTIME_BITWISE_H
 
 #include "npc/config.h"
 
@@ -71,3 +72,5 @@ template <class T> NPC_HD inline T fmod(T a, T b) {
 }
 
 } // namespace npc
+
+#endif // NPC_RUNTIME_BITWISE_H

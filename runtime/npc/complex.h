@@ -4,7 +4,8 @@
 // (npy_cpow), |z| by hypot, the truth value and real casts, and OpenMP reductions over
 // complex accumulators. The functions take any ComplexNumber: std::complex in OpenMP code,
 // cuda::std::complex (libcu++) in CUDA code, where they run on the device too.
-#pragma once
+#ifndef NPC_RUNTIME_COMPLEX_H
+#define NPC_RUNTIME_COMPLEX_H
 
 #include "npc/arith.h"
 #include "npc/config.h"
@@ -205,3 +206,5 @@ template <class R, ComplexNumber C> NPC_HD inline R complex_to(C a) {
 #pragma omp declare reduction(* : std::complex<double> : omp_out = npc::complex_multiply(omp_out, omp_in)) \
     initializer(omp_priv = std::complex<double>(1, 0))
 #endif
+
+#endif // NPC_RUNTIME_COMPLEX_H

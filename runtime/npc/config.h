@@ -1,6 +1,7 @@
 // Build configuration of npc's header-only runtime: version and portability macros shared
 // by every runtime header and by generated code.
-#pragma once
+#ifndef NPC_RUNTIME_CONFIG_H
+#define NPC_RUNTIME_CONFIG_H
 
 /// Version of the runtime headers; generated code may check it with a static_assert.
 #define NPC_RUNTIME_VERSION_MAJOR 0
@@ -27,3 +28,5 @@
 /// `__restrict__` is understood by g++, clang++ and nvcc; generated code uses it on the
 /// raw pointers of arrays that provably do not alias.
 #define NPC_RESTRICT __restrict__
+
+#endif // NPC_RUNTIME_CONFIG_H

@@ -8,7 +8,8 @@
 //   directory): the host API, so plain C++ code may call the generated `f_device` functions
 //   (NPC_HAS_CUDA_RUNTIME is then defined);
 // - under nvcc only: device code and helpers that launch kernels.
-#pragma once
+#ifndef NPC_RUNTIME_CUDA_H
+#define NPC_RUNTIME_CUDA_H
 
 #include "npc/config.h"
 #include "npc/error.h"
@@ -808,3 +809,5 @@ template <class T> T *nonnull(T *data) {
 
 } // namespace npc::cuda
 #endif // __CUDACC__
+
+#endif // NPC_RUNTIME_CUDA_H

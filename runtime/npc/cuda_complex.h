@@ -3,7 +3,8 @@
 // cuda::std::complex<T>, whose operators and math functions run on the device (those of
 // std::complex are host-only). Generated .cu files include this header only when their
 // module uses complex numbers; it is empty for plain C++ compilers.
-#pragma once
+#ifndef NPC_RUNTIME_CUDA_COMPLEX_H
+#define NPC_RUNTIME_CUDA_COMPLEX_H
 
 #include "npc/complex.h"
 #include "npc/cuda.h"
@@ -42,3 +43,5 @@ __device__ void block_reduce_into(::cuda::std::complex<T> *target, ::cuda::std::
 } // namespace npc::cuda
 
 #endif // __CUDACC__
+
+#endif // NPC_RUNTIME_CUDA_COMPLEX_H

@@ -45,7 +45,8 @@
 // - Errors from loading, the call or saving: `<prog>: error: <message>`, exit 1. Bad usage:
 //   the reason and the usage line, exit 2. `--help`: usage and signatures, exit 0. Output
 //   files are written atomically (npc::save_npy), never left half-written.
-#pragma once
+#ifndef NPC_RUNTIME_DRIVER_H
+#define NPC_RUNTIME_DRIVER_H
 
 #include "npc/driver_types.h"
 #include "npc/error.h"
@@ -331,3 +332,5 @@ inline int run(int argc, char **argv, std::string_view function,
 }
 
 } // namespace npc::driver
+
+#endif // NPC_RUNTIME_DRIVER_H

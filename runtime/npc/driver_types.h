@@ -1,7 +1,8 @@
 // Internals of npc's generated `main()` (npc/driver.h): type-erased argument and result
 // values, command-line literals, and the traits that map C++ parameter and return types of
 // a compiled function to `.npy` dtypes and ranks.
-#pragma once
+#ifndef NPC_RUNTIME_DRIVER_TYPES_H
+#define NPC_RUNTIME_DRIVER_TYPES_H
 
 #include "npc/array.h"
 #include "npc/npy.h"
@@ -279,3 +280,5 @@ template <class C, class R, class... A>
 struct CallableTraits<R (C::*)(A...)> : CallableTraits<R (*)(A...)> {};
 
 } // namespace npc::driver::detail
+
+#endif // NPC_RUNTIME_DRIVER_TYPES_H

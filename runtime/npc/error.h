@@ -1,6 +1,7 @@
 // Exceptions thrown by npc's runtime and generated code, mirroring the Python/NumPy
 // exceptions the same program would raise, plus helpers that build NumPy's messages.
-#pragma once
+#ifndef NPC_RUNTIME_ERROR_H
+#define NPC_RUNTIME_ERROR_H
 
 #include <cstddef>
 #include <cstdint>
@@ -96,3 +97,5 @@ inline std::string format_shape(const int64_t *dims, std::size_t rank) {
 }
 
 } // namespace npc
+
+#endif // NPC_RUNTIME_ERROR_H

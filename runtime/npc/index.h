@@ -1,6 +1,7 @@
 // Python indexing rules for generated code: wrapping and checking integer indices, and
 // normalizing slices (start/stop/step with omitted parts) to a start, step and length.
-#pragma once
+#ifndef NPC_RUNTIME_INDEX_H
+#define NPC_RUNTIME_INDEX_H
 
 #include "npc/config.h"
 #include "npc/error.h"
@@ -99,3 +100,5 @@ inline SliceRange normalize_slice(int64_t size, std::optional<int64_t> start,
 }
 
 } // namespace npc
+
+#endif // NPC_RUNTIME_INDEX_H

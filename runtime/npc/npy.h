@@ -1,7 +1,8 @@
 // Reading and writing NumPy `.npy` files: untyped (NpyArray) and typed (npc::Array)
 // loading, Fortran-to-C order conversion, dtype/rank checks, and saving (atomic for
 // regular files).
-#pragma once
+#ifndef NPC_RUNTIME_NPY_H
+#define NPC_RUNTIME_NPY_H
 
 #include "npc/array.h"
 #include "npc/error.h"
@@ -337,3 +338,5 @@ template <class T> void save_npy_scalar(const std::string &path, T value) {
 }
 
 } // namespace npc
+
+#endif // NPC_RUNTIME_NPY_H

@@ -1,6 +1,7 @@
 // The `.npy` header format (NumPy's numpy.lib.format, versions 1.0 to 3.0): the supported
 // descrs and their NumPy names, parsing the header dict, and formatting a v1.0/v2.0 header.
-#pragma once
+#ifndef NPC_RUNTIME_NPY_FORMAT_H
+#define NPC_RUNTIME_NPY_FORMAT_H
 
 #include "npc/error.h"
 
@@ -222,3 +223,5 @@ inline std::string format_npy_header(std::string_view descr, const std::vector<i
 }
 
 } // namespace npc
+
+#endif // NPC_RUNTIME_NPY_FORMAT_H

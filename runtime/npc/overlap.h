@@ -1,7 +1,8 @@
 // Memory overlap of array views, as NumPy's np.may_share_memory tests it (by the bytes
 // the views span), and snapshots of an argument that a loop nest reads while it writes
 // another argument that shares its memory (see ir/passes/ArgumentOverlap.h).
-#pragma once
+#ifndef NPC_RUNTIME_OVERLAP_H
+#define NPC_RUNTIME_OVERLAP_H
 
 #include "npc/array.h"
 
@@ -90,3 +91,5 @@ private:
 template <class T> using Snapshot = SpanSnapshot<T, detail::HostBytes>;
 
 } // namespace npc
+
+#endif // NPC_RUNTIME_OVERLAP_H

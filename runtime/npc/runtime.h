@@ -1,6 +1,7 @@
 // Umbrella header of npc's runtime: generated code includes only this (the driver, used
 // by `--emit-main` programs, included).
-#pragma once
+#ifndef NPC_RUNTIME_RUNTIME_H
+#define NPC_RUNTIME_RUNTIME_H
 
 #include "npc/arith.h"
 #include "npc/array.h"
@@ -11,3 +12,5 @@
 #include "npc/npy.h"
 #include "npc/npy_format.h"
 #include "npc/ufunc.h"
+
+#endif // NPC_RUNTIME_RUNTIME_H

@@ -1,7 +1,8 @@
 // Scalar building blocks of NumPy's ufuncs as generated code calls them: integer
 // arithmetic that wraps like NumPy's fixed-width ints (no C++ undefined behaviour),
 // NaN-propagating minimum/maximum, and the slice helpers used in kernel prologues.
-#pragma once
+#ifndef NPC_RUNTIME_UFUNC_H
+#define NPC_RUNTIME_UFUNC_H
 
 #include "npc/arith.h"
 #include "npc/bitwise.h"
@@ -281,3 +282,5 @@ template <class T> constexpr T lowest() { return std::numeric_limits<T>::lowest(
 template <class T> constexpr T highest() { return std::numeric_limits<T>::max(); }
 
 } // namespace npc
+
+#endif // NPC_RUNTIME_UFUNC_H

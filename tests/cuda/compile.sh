@@ -174,9 +174,9 @@ build() {
 # one driver translation unit that #includes each <module>_main.cu with `main` renamed, plus
 # a main() that runs the module named by its first argument; the program then runs
 # `<module> --help` for each module. The samples and tests/cuda/kernels.py are still built
-# one by one, exactly as a user builds them. The runtime headers are `#pragma once`, which
-# a second copy defeats, so the modules of a batch share one copy: every module's npc/ must
-# be identical to it (checked) and is removed.
+# one by one, exactly as a user builds them. The modules of a batch share one copy of the
+# runtime headers (include guards would also make a second copy harmless): every module's
+# npc/ must be identical to it (checked) and is removed.
 runtime="$work/runtime"
 shared_runtime() { # shared_runtime DIR: checks DIR/npc against $runtime/npc and removes it
     local d=$1 f

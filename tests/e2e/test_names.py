@@ -27,11 +27,13 @@ def test_cpp_macros(kernels, build_cache):
 
 @pytest.mark.parametrize("stem, target", [
     ("exp", "openmp"), ("for", "openmp"), ("cuda", "openmp"), ("index", "openmp"),
-    ("select", "openmp"), ("errno", "openmp"), ("max", "cuda"), ("rsqrt", "cuda")])
+    ("select", "openmp"), ("errno", "openmp"), ("max", "cuda"), ("rsqrt", "cuda"),
+    ("stdint", "openmp"), ("string", "openmp"), ("limits", "openmp")])
 def test_module_names(kernels, tmp_path, stem, target):
     """A module named like a C library function (exp, and POSIX's index and select), a
     macro (errno), a C++ keyword, a namespace of the generated code or a function of the
-    CUDA Toolkit's headers (max, rsqrt) gets a namespace and files of another name
+    CUDA Toolkit's headers (max, rsqrt), or of a C header it includes (stdint.py: its
+    stdint.h would be included for <stdint.h>) gets a namespace and files of another name
     (exp.py: exp_.h), which build and run. The CPU emulation of CUDA does not declare the
     Toolkit's math functions, so the names npc writes are checked too (real nvcc rejects
     `namespace max`; cuda_compile builds with it)."""

@@ -1,7 +1,8 @@
 """Prints the names npc must not give a module's namespace, as C++ string literals for
 cmd/ReservedNames.inc: every name the headers of generated code declare in the global
 namespace (functions, variables, types, enumerators; from clang's AST of a translation
-unit that includes them), every object-like macro they define, and the global functions
+unit that includes them), every object-like macro they define, the names of the C and POSIX
+headers they include (`stdint`: a module's stdint.h would shadow <stdint.h>), and the global functions
 and vector types of the CUDA Toolkit's headers that nvcc includes in every .cu file (math
 functions such as `min`, `max`, `rsqrt`; `make_float2`, `float2`, `dim3`).
 
@@ -67,6 +68,23 @@ def macro_names(source):
     return {m.group(1) for m in re.finditer(r"^#define (\w+)(?: |$)", out, re.M)}
 
 
+def header_names(source):
+    """The names of the C and POSIX headers the code includes (`stdint` of <stdint.h>):
+    a module's header of that name, in a folder given with -I, would be included instead."""
+    out = subprocess.run(["g++", "-std=c++20", "-fopenmp", f"-I{ROOT / 'runtime'}", "-M",
+                          str(source)], check=True, capture_output=True, text=True).stdout
+    dirs = subprocess.run(["g++", "-std=c++20", "-xc++", "-E", "-v", "/dev/null"],
+                          capture_output=True, text=True).stderr
+    dirs = [Path(d.strip()).resolve() for d in dirs.split("#include <...> search starts here:")[1]
+            .split("End of search list.")[0].splitlines() if d.strip()]
+    names = set()
+    for dep in out.replace("\\\n", " ").split():
+        path = Path(dep).resolve()
+        if path.suffix == ".h" and path.parent in dirs:
+            names.add(path.stem)
+    return names
+
+
 def cuda_names():
     nvcc = shutil.which("nvcc")
     if not nvcc:
@@ -89,7 +107,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "all.cpp"
         source.write_text("".join(f"#include <{h}>\n" for h in INCLUDES))
-        names = declared_names(source) | macro_names(source) | cuda_names()
+        names = (declared_names(source) | macro_names(source) | header_names(source) |
+                 cuda_names())
     # Not those reserved to the implementation (`__x`, `_X`): a module named so is the
     # user's own clash with the C++ standard.
     names = sorted(n for n in names if not re.match(r"_[_A-Z]", n))
