@@ -353,6 +353,11 @@ Value ExprLowering::lowerAttribute(const syntax::Expr &e, const syntax::Attribut
         return moduleMember(base, a.attr, e.loc);
     if (base.kind == Value::Array)
         return arrayAttribute(*this, base, a.attr, a.attrLoc);
+    // Methods of ufuncs (np.add.reduce, np.maximum.accumulate, np.multiply.outer):
+    // name the whole function, as for other unsupported NumPy functions.
+    if (base.kind == Value::Function && base.qualifiedName.starts_with("numpy."))
+        throw UserError(e.loc, fmt::format("np.{}.{}() is not supported by npc yet",
+                                           base.qualifiedName.substr(6), a.attr));
     throw UserError(a.attrLoc, fmt::format("{} has no attribute '{}'", kindName(base.kind), a.attr));
 }
 

@@ -529,6 +529,11 @@ Value where(ExprLowering &lowering, const CallArgs &args) {
 /// 400, 500)). None leaves that side open.
 Value clip(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"a", true}, {"a_min", false}, {"a_max", false}});
+    // Both bounds or neither (NumPy 2's signature: np.clip(x) is x, np.clip(x, 1) an error).
+    if (!b[1] != !b[2])
+        throw UserError(args.loc, fmt::format("clip() missing 1 required positional argument: "
+                                              "'{}' (None leaves a side open)",
+                                              b[1] ? "a_max" : "a_min"));
     NodePtr x = requireArray(b[0], args, "a");
     std::vector<NodePtr> bounds;
     for (int i : {1, 2})

@@ -201,6 +201,12 @@ Storage Lowering::lowerScan(const Node &n, const std::string &name) {
     bool sum = n.reduceOp == array::ReduceOp::Sum;
     std::string acc = fresh(hintFor(n) + "_acc");
     ExprPtr init = isBool(t) ? loop::boolImm(!sum) : loop::numberImm(sum ? 0 : 1, t);
+    // -0.0 is the identity of float addition (-0.0 + 0.0 is 0.0); NumPy's accumulate starts
+    // from the first element, so cumsum([-0.0]) is [-0.0].
+    if (sum && isFloat(t))
+        init = loop::floatImm(-0.0, t);
+    if (sum && isComplex(t))
+        init = loop::complexImm(-0.0, -0.0, t);
     body->push_back(loop::decl(acc, t, init, true));
     ExprPtr flat = loop::intImm(0);
     for (size_t a = 0; a < in.size(); ++a) {

@@ -527,6 +527,16 @@ CASES += [
         def f(b, u):
             return np.hypot(b, u)
         """, "np.hypot of int8 and uint8 produces float16", (5, "np.hypot")),
+    ("ufunc-method", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.add.reduce(x)
+        """, "np.add.reduce() is not supported by npc yet", (5, "np.add.reduce")),
+    ("clip-one-bound", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.clip(x, 1.0)
+        """, "clip() missing 1 required positional argument: 'a_max'", (5, "np.clip")),
     ("clip-min-above-range", """
         # npc export f(uint8[:])
         def f(u):

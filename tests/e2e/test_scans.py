@@ -45,3 +45,10 @@ def test_3d(kernels, dtype, shape):
 def test_threads(kernels, threads):
     rng = np.random.default_rng(2)
     kernels("scans3d.py").check(rng.normal(size=(33, 17, 9)), threads=threads)
+
+
+def test_negative_zeros_keep_their_sign(kernel):
+    # NumPy's accumulate starts from the first element: cumsum of -0.0s is -0.0s.
+    x = np.array([[-0.0, -0.0, 0.0], [-0.0, 1.0, -0.0]])
+    for got, want in zip(kernel.check(x), kernel.numpy(x)):
+        np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
