@@ -33,19 +33,21 @@ int main(int argc, char **argv) {
     CLI::App *transpile =
         app.add_subcommand("transpile", "Compile a Python file to C++ (OpenMP) or CUDA");
     transpile->add_option("file", options.input, "Python source file (.py)")->required();
-    transpile
-        ->add_option("-o,--output", options.outputDir,
-                     "Output directory (created if missing; default: current directory)")
-        ->check([](const std::string &dir) {
-            return dir.empty() ? std::string("the output directory is empty") : std::string();
-        });
+    CLI::Option *output =
+        transpile
+            ->add_option("-o,--output", options.outputDir,
+                         "Output directory (created if missing; default: current directory)")
+            ->check([](const std::string &dir) {
+                return dir.empty() ? std::string("the output directory is empty") : std::string();
+            });
     transpile->add_option("--target", options.target,
                           "Code generator: openmp (C++ with OpenMP pragmas, the default) or cuda "
                           "(.cu kernels for nvcc)")
         ->check(CLI::IsMember({"openmp", "cuda"}));
-    transpile->add_flag("--emit-main", options.emitMain,
-                        "Also write <module>_main.cpp (cuda: <module>_main.cu), a driver that "
-                        "runs the file's first exported function on .npy files");
+    CLI::Option *emitMain =
+        transpile->add_flag("--emit-main", options.emitMain,
+                            "Also write <module>_main.cpp (cuda: <module>_main.cu), a driver that "
+                            "runs the file's first exported function on .npy files");
     transpile->add_option("--default-float", options.defaultFloat,
                           "dtype of creation functions given no dtype (np.zeros, np.ones, "
                           "np.empty, np.full with a float, np.arange with float arguments, "
@@ -54,10 +56,17 @@ int main(int argc, char **argv) {
                           "like torch.compile's numpy_default_float; it keeps float32 "
                           "kernels in float32 (on GPUs, twice the throughput)")
         ->check(CLI::IsMember({"float64", "float32"}));
-    transpile->add_flag("--emit-ir", options.emitArrayIR,
-                        "Print the typed array IR to stdout instead of writing files");
-    transpile->add_flag("--emit-loops", options.emitLoopIR,
-                        "Print the fused loop IR to stdout instead of writing files");
+    // The IR dumps write no files: -o and --emit-main with them are usage errors.
+    transpile
+        ->add_flag("--emit-ir", options.emitArrayIR,
+                   "Print the typed array IR to stdout instead of writing files")
+        ->excludes(output)
+        ->excludes(emitMain);
+    transpile
+        ->add_flag("--emit-loops", options.emitLoopIR,
+                   "Print the fused loop IR to stdout instead of writing files")
+        ->excludes(output)
+        ->excludes(emitMain);
 
     try {
         app.parse(argc, argv);

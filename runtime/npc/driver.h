@@ -311,6 +311,14 @@ inline int run(int argc, char **argv, std::string_view function,
         std::cerr << prog << ": error: " << e.what() << "\n" << detail::usage(prog) << "\n";
         return 2;
     }
+    const bool takesNothing = std::any_of(overloads.begin(), overloads.end(),
+                                          [](const Overload &o) { return o.params.empty(); });
+    if (argc <= 1 && !takesNothing) {
+        std::cerr << prog << ": error: no arguments given\n"
+                  << detail::usage(prog) << "\nsignatures:\n"
+                  << detail::signatures(function, overloads);
+        return 2;
+    }
     if (cl.help) {
         std::cout << detail::usage(prog) << "\nCalls " << function
                   << " (compiled by npc) on .npy files and scalar literals.\nsignatures:\n"

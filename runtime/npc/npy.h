@@ -85,22 +85,25 @@ inline NpyReader open_npy(const std::string &path) {
         throw Error(path + ": truncated .npy header");
     r.header = parse_npy_header(text, path);
 
+    // As NumPy's, the product of the non-zero extents must fit (an empty array too).
     const auto limit = static_cast<uint64_t>(INT64_MAX);
     uint64_t n = static_cast<uint64_t>(npy_itemsize(r.header.descr));
+    bool empty = false;
     for (int64_t extent : r.header.shape) {
+        empty = empty || extent == 0;
         if (extent != 0 && n > limit / static_cast<uint64_t>(extent))
             throw Error(path + ": shape " +
                         format_shape(r.header.shape.data(), r.header.shape.size()) +
                         " is too large");
-        n *= static_cast<uint64_t>(extent);
+        n *= extent != 0 ? static_cast<uint64_t>(extent) : 1;
     }
-    r.nbytes = static_cast<std::size_t>(n);
+    r.nbytes = empty ? 0 : static_cast<std::size_t>(n);
     // Report truncation before allocating for data that is not there (if the file seeks).
     const long here = std::ftell(f);
     if (here >= 0 && std::fseek(f, 0, SEEK_END) == 0) {
         const long end = std::ftell(f);
         std::fseek(f, here, SEEK_SET);
-        if (end >= here && static_cast<uint64_t>(end - here) < n)
+        if (end >= here && static_cast<uint64_t>(end - here) < r.nbytes)
             throw_truncated(path, r.nbytes, static_cast<std::size_t>(end - here));
     }
     return r;

@@ -946,6 +946,16 @@ def test_error_with_ir_dumps(tmp_path, flag):
     assert not any(f.suffix in (".cpp", ".h") for f in tmp_path.iterdir())
 
 
+@pytest.mark.parametrize("flag", ["--emit-ir", "--emit-loops"])
+@pytest.mark.parametrize("other", [["-o", "out"], ["--emit-main"]])
+def test_ir_dumps_write_no_files(tmp_path, flag, other):
+    # Found on the command line, before the source is read.
+    path = write_source(tmp_path, "src", CASES[4][1])
+    p = npc_harness.run_npc("transpile", path, flag, *other, cwd=tmp_path)
+    assert p.returncode == 2 and "excludes" in p.stderr, p.stderr
+    assert sorted(f.name for f in tmp_path.iterdir()) == ["src.py"]
+
+
 def test_missing_file(tmp_path):
     out = tmp_path / "out"
     p = npc_harness.run_npc("transpile", tmp_path / "nope.py", "-o", out)

@@ -232,6 +232,11 @@ TEST_CASE("driver reports errors with the program name", "[runtime][driver]") {
     r = run_driver({dir.file("x.npy"), "-o"}, add_overloads());
     CHECK(r.status == 2);
 
+    r = run_driver({}, add_overloads());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::StartsWith("prog: error: no arguments given\nusage: prog ARG..."));
+    CHECK_THAT(r.err, Catch::Contains("f(x: float64[:], y: float64[:]) -> float64[:]"));
+
     r = run_driver({"--help"}, add_overloads());
     CHECK(r.status == 0);
     CHECK_THAT(r.out, Catch::Contains("f(x: float32[:], y: float32[:]) -> float32[:]"));

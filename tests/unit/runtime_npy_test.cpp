@@ -307,6 +307,18 @@ TEST_CASE("save_npy writes through symbolic links and keeps others' files", "[ru
     CHECK_FALSE(std::filesystem::exists(dir.file("out.npy.tmp1")));
 }
 
+TEST_CASE("shapes whose element count overflows are errors naming the file", "[runtime][npy]") {
+    TempDir dir;
+    for (const std::string shape : {"(4611686018427387904, 4)", "(0, 4611686018427387904)"}) {
+        const std::string path = dir.file("big.npy");
+        npc::test::write_bytes(
+            path,
+            npy_bytes("{'descr': '<f8', 'fortran_order': False, 'shape': " + shape + ", }", 1, ""));
+        CHECK_THROWS_WITH((npc::load_array<double, 2>(path)),
+                          path + ": shape " + shape + " is too large");
+    }
+}
+
 TEST_CASE("bool arrays read any non-zero byte as True", "[runtime][npy]") {
     TempDir dir;
     const std::string dict = "{'descr': '|b1', 'fortran_order': False, 'shape': (4,), }";
