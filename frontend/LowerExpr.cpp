@@ -358,6 +358,12 @@ Value ExprLowering::lowerAttribute(const syntax::Expr &e, const syntax::Attribut
     if (base.kind == Value::Function && base.qualifiedName.starts_with("numpy."))
         throw UserError(e.loc, fmt::format("np.{}.{}() is not supported by npc yet",
                                            base.qualifiedName.substr(6), a.attr));
+    if (base.kind == Value::Tuple) // `out = []` then `out.append(v)`
+        throw UserError(a.attrLoc, fmt::format("npc does not support list or tuple methods "
+                                               "('{}'): lists are only literals of arrays; "
+                                               "make an array (np.zeros(n)) and assign its "
+                                               "elements instead",
+                                               a.attr));
     throw UserError(a.attrLoc, fmt::format("{} has no attribute '{}'", kindName(base.kind), a.attr));
 }
 

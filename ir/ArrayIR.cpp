@@ -3,7 +3,9 @@
 #include "ir/ArrayIR.h"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
+#include <limits>
 
 namespace npc::array {
 namespace {
@@ -154,18 +156,32 @@ NodePtr makeIntConstant(int64_t value, DType dtype, bool weak, SourceLoc loc) {
     return finish(std::move(n));
 }
 
+namespace {
+
+/// `v` rounded to the nearest float32, as NumPy's cast (1e40 is inf): what a float32
+/// constant holds, also for folding (`float(np.float32(0.1))` is 0.10000000149011612).
+double roundToFloat32(double v) {
+    constexpr double overflow = 0x1.ffffffp127; // FLT_MAX + half an ulp: ties go to inf
+    if (std::isfinite(v) && std::fabs(v) >= overflow)
+        return std::copysign(std::numeric_limits<double>::infinity(), v);
+    return std::isfinite(v) ? static_cast<double>(static_cast<float>(v)) : v;
+}
+
+} // namespace
+
 NodePtr makeFloatConstant(double value, DType dtype, bool weak, SourceLoc loc) {
     NPC_ASSERT(isFloat(dtype), "float constant of non-float dtype");
     Node n = node(NodeKind::Constant, Type{dtype, {}, weak}, loc);
-    n.floatValue = value;
+    n.floatValue = dtype == DType::Float32 ? roundToFloat32(value) : value;
     return finish(std::move(n));
 }
 
 NodePtr makeComplexConstant(double real, double imag, DType dtype, bool weak, SourceLoc loc) {
     NPC_ASSERT(isComplex(dtype), "complex constant of non-complex dtype");
     Node n = node(NodeKind::Constant, Type{dtype, {}, weak}, loc);
-    n.floatValue = real;
-    n.imagValue = imag;
+    bool single = dtype == DType::Complex64;
+    n.floatValue = single ? roundToFloat32(real) : real;
+    n.imagValue = single ? roundToFloat32(imag) : imag;
     return finish(std::move(n));
 }
 

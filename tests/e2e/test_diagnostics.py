@@ -527,6 +527,13 @@ CASES += [
         def f(b, u):
             return np.hypot(b, u)
         """, "np.hypot of int8 and uint8 produces float16", (5, "np.hypot")),
+    ("list-append", """
+        # npc export f(float64[:])
+        def f(x):
+            out = []
+            out.append(x[0])
+            return x
+        """, "npc does not support list or tuple methods ('append')", (6, "append")),
     ("ufunc-method", """
         # npc export f(float64[:])
         def f(x):

@@ -16,6 +16,9 @@ kernels/python_number_stores.py: Python floats stored into integer arrays and gi
 integer scalar types truncate toward zero where they fit (NumPy converts them through
 Python's int()); np.full casts.
 
+kernels/float32_constants.py: np.float32 and np.complex64 constants are float32 values
+(exact comparison).
+
 kernels/int_argument_stores.py: `int` arguments stored into integer arrays raise NumPy's
 OverflowError where the store runs when they do not fit; ints into bool arrays.
 
@@ -90,3 +93,9 @@ def test_int_arguments_out_of_bounds_raise_where_stored(kernels_on_both_targets,
     k = kernels_on_both_targets("int_argument_stores.py")
     k.check_raises(n, True, match=f"Python integer {n} out of bounds for {dtype}")
     k.check(n, False)
+
+
+def test_float32_constants_hold_float32_values(kernels_on_both_targets):
+    x = np.array([0.0, 1.0, -2.5])
+    out = kernels_on_both_targets("float32_constants.py").check(x)
+    assert out[0] == 0.10000000149011612 and out[1] == 16777216 and np.isposinf(out[2])
