@@ -308,12 +308,12 @@ void FunctionLowering::whileLoop(const syntax::While &loop, SourceLoc loc) {
     // needs are evaluated at the top of each iteration.
     auto lowerBody = [&]() {
         ++loopDepth_;
-        NodePtr c = condition(*loop.test);
         if (alwaysTrue(*loop.test)) { // `while True:` leaves by break or return only
             lowerBlock(loop.body, true, loop.test.get());
             --loopDepth_;
             return;
         }
+        NodePtr c = condition(*loop.test);
         array::Stmt exit;
         exit.kind = StmtKind::If;
         exit.loc = loop.test->loc;
