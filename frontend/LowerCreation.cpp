@@ -337,6 +337,8 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
             ratio == 0 && distance != 0 ? (std::signbit(ratio) ? 0.0 : 1.0) : std::ceil(ratio);
         if (std::isnan(n))
             throw UserError(loc, "arange: cannot compute length");
+        if (std::fabs(ratio) > 0x1p63) // NumPy's limit (np.arange(0.0, 1.0, 1e-300))
+            throw UserError(loc, "Maximum allowed size exceeded");
         length = dimConst(n > 0 ? static_cast<int64_t>(n) : 0);
     } else {
         // max(0, ceil((stop - start) / step)) at run time, as an int64 scalar node.

@@ -527,6 +527,16 @@ CASES += [
         def f(b, u):
             return np.hypot(b, u)
         """, "np.hypot of int8 and uint8 produces float16", (5, "np.hypot")),
+    ("arange-too-long", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.arange(0.0, 1.0, 1e-300) + x[0]
+        """, "Maximum allowed size exceeded", (5, "np.arange")),
+    ("arange-infinite", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.arange(0, np.inf, 1) + x[0]
+        """, "Maximum allowed size exceeded", (5, "np.arange")),
     ("list-append", """
         # npc export f(float64[:])
         def f(x):
