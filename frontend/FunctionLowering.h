@@ -185,12 +185,6 @@ private:
     /// values where the mask is true").
     NodePtr maskValuesChecked(const NodePtr &v, const Shape &target, SourceLoc loc);
 
-    /// `v` broadcast to the shape of the elements it is written into, with NumPy's check
-    /// (each of v's extents equals the target's or is 1): a UserError with `message` where
-    /// the extents are constants, else a run-time ValueError with it.
-    NodePtr broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc,
-                             const std::string &message);
-
     /// Writes `value` (target's type) into `target`, a view of a Param or Var.
     void store(const NodePtr &target, NodePtr value, SourceLoc loc);
     void augmentedAssign(const syntax::AugAssign &aug, SourceLoc loc);

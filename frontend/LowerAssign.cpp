@@ -364,23 +364,6 @@ NodePtr FunctionLowering::maskValuesChecked(const NodePtr &v, const Shape &targe
     return array::withChecks(array::makeBroadcast(v, target, loc), {check});
 }
 
-NodePtr FunctionLowering::broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc,
-                                           const std::string &message) {
-    std::vector<array::ExtentCheck> checks;
-    size_t lead = target.size() - static_cast<size_t>(v->type.rank());
-    for (size_t a = 0; a < v->type.shape.size(); ++a) {
-        const Dim &from = v->type.shape[a], &to = target[a + lead];
-        if (dimEqual(from, to) || dimIsConst(from, 1))
-            continue;
-        auto cf = dimConstValue(from), ct = dimConstValue(to);
-        if (cf && ct)
-            throw UserError(loc, message);
-        checks.push_back({from, to, true, message});
-    }
-    NodePtr b = array::makeBroadcast(v, target, loc);
-    return checks.empty() ? b : array::withChecks(b, std::move(checks));
-}
-
 void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc) {
     const array::Node &root = array::storeRoot(*target);
     checkNotAliased(root, loc);

@@ -272,19 +272,7 @@ Value broadcastTo(ExprLowering &, const CallArgs &args) {
         throw UserError(b[1]->loc, fmt::format("input operand has more dimensions than allowed "
                                                "by the axis remapping: {} and requested shape {}",
                                                shapeStr(in), shapeStr(target)));
-    std::vector<ExtentCheck> checks;
-    size_t lead = target.size() - in.size();
-    for (size_t a = 0; a < in.size(); ++a) {
-        const Dim &d = in[a];
-        const Dim &t = target[a + lead];
-        if (dimIsConst(d, 1) || dimEqual(d, t))
-            continue;
-        if (dimConstValue(d) && dimConstValue(t))
-            throw UserError(args.loc, message);
-        checks.push_back({d, t, true, message});
-    }
-    return Value::array(array::withChecks(array::makeBroadcast(x, target, args.loc), checks),
-                        args.loc);
+    return Value::array(broadcastChecked(x, target, args.loc, message), args.loc);
 }
 
 // ---- reshape ------------------------------------------------------------------------
@@ -596,6 +584,22 @@ std::optional<Value> shapeAttribute(const Value &v, const std::string &attr, Sou
         return Value{Value::Function, nullptr,
                      "numpy." + std::string(dtypeName(x->type.dtype)), {}, {}, loc};
     return std::nullopt;
+}
+
+NodePtr broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc,
+                         const std::string &message) {
+    std::vector<ExtentCheck> checks;
+    size_t lead = target.size() - static_cast<size_t>(v->type.rank());
+    for (size_t a = 0; a < v->type.shape.size(); ++a) {
+        const Dim &from = v->type.shape[a], &to = target[a + lead];
+        if (dimEqual(from, to) || dimIsConst(from, 1))
+            continue;
+        if (dimConstValue(from) && dimConstValue(to))
+            throw UserError(loc, message);
+        checks.push_back({from, to, true, message});
+    }
+    NodePtr b = array::makeBroadcast(v, target, loc);
+    return checks.empty() ? b : array::withChecks(b, std::move(checks));
 }
 
 } // namespace npc::lowering
