@@ -140,12 +140,12 @@ Shape shapeArgument(const Value &v, const CallArgs &args) {
 NodePtr filled(ExprLowering &lowering, NodePtr value, DType dtype, const Shape &shape,
                const CallArgs &args) {
     value = lowering.castTo(value, dtype, args.loc);
-    if (value->type.rank() > 0 &&
-        !shapeEqual(broadcastShapes(value->type.shape, shape, args.loc), shape))
-        throw UserError(args.loc, fmt::format("could not broadcast input array from shape {} into "
-                                              "shape {}",
-                                              shapeStr(value->type.shape), shapeStr(shape)));
-    return array::makeBroadcast(value, shape, args.loc);
+    std::string message = fmt::format("could not broadcast input array from shape {} into "
+                                      "shape {}",
+                                      shapeStr(value->type.shape), shapeStr(shape));
+    if (value->type.rank() > static_cast<int>(shape.size()))
+        throw UserError(args.loc, message);
+    return broadcastChecked(value, shape, args.loc, message);
 }
 
 /// np.zeros / np.ones / np.empty (shape, dtype=float, order='C'). np.empty is filled

@@ -66,3 +66,13 @@ def test_literal(kernels, n):
     assert [r.dtype for r in results] == [
         np.int64, np.float64, np.float32, np.float64, np.bool_, np.float64, np.float64,
         np.int64, np.float64, np.float64, np.int8, np.float64]
+
+
+@pytest.mark.parametrize("size,n", [(3, 3), (1, 5), (2, 2), (1, 1)])
+def test_fill_arrays_of_run_time_length(kernels_on_both_targets, size, n):
+    kernels_on_both_targets("full_fill_arrays.py").check(np.arange(1.0, size + 1), n)
+
+
+def test_fill_array_that_does_not_broadcast(kernels_on_both_targets):
+    kernels_on_both_targets("full_fill_arrays.py").check_raises(
+        np.arange(3.0), 4, match="could not broadcast input array from shape")
