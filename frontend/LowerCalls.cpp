@@ -147,11 +147,12 @@ void FunctionLowering::callMutations(const syntax::Stmt &st,
                                      const std::map<std::string, Value> &env,
                                      std::vector<std::string> visiting,
                                      std::set<std::string> &out) const {
-    // Only calls of the module's functions update arguments.
+    // Only calls of the module's functions update arguments (the test below, per call).
     const std::set<std::string> &callees = facts_.callees(st);
     if (std::none_of(callees.begin(), callees.end(), [&](const std::string &name) {
             auto it = env.find(name);
-            return it != env.end() && it->second.kind == Value::Function;
+            return it != env.end() && it->second.kind == Value::Function &&
+                   it->second.qualifiedName == "local." + name;
         }))
         return;
     forEachCall(st, [&](const syntax::Call &call) { callMutations(call, env, visiting, out); });

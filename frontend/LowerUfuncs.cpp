@@ -290,23 +290,22 @@ NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
                                          name, dtypeName(dtype)));
     if (op == BinaryOp::TrueDivide && !isInexact(dtype))
         dtype = DType::Float64;
-    if ((op == BinaryOp::Arctan2 || op == BinaryOp::Hypot) && !isInexact(dtype) && !a->type.weak &&
-        !b->type.weak) {
-        // NumPy's loop: the first float loop both inputs cast to safely, which for two
-        // integer dtypes is the float of the wider one (int16 and uint16: float32, not the
-        // float64 of their promotion int32; int8 and uint8: float16).
-        DType wider =
-            itemSize(a->type.dtype) >= itemSize(b->type.dtype) ? a->type.dtype : b->type.dtype;
-        if (itemSize(wider) == 1)
-            throw UserError(loc,
-                            fmt::format("np.{} of {} and {} produces float16, which npc "
-                                        "does not support; convert the inputs to float32 "
-                                        "first",
-                                        name, dtypeName(a->type.dtype), dtypeName(b->type.dtype)));
-        dtype = floatLoop(wider, name, loc);
+    if (op == BinaryOp::Arctan2 || op == BinaryOp::Hypot) {
+        DType in = dtype;
+        if (!isInexact(dtype) && !a->type.weak && !b->type.weak) {
+            // NumPy's loop: the first float loop both inputs cast to safely, which for two
+            // integer dtypes is the float of the wider one (int16 and uint16: float32, not
+            // the float64 of their promotion int32; int8 and uint8: float16).
+            in = itemSize(a->type.dtype) >= itemSize(b->type.dtype) ? a->type.dtype : b->type.dtype;
+            if (itemSize(in) == 1)
+                throw UserError(loc, fmt::format("np.{} of {} and {} produces float16, which "
+                                                 "npc does not support; convert the inputs to "
+                                                 "float32 first",
+                                                 name, dtypeName(a->type.dtype),
+                                                 dtypeName(b->type.dtype)));
+        }
+        dtype = floatLoop(in, name, loc);
     }
-    if (op == BinaryOp::Arctan2 || op == BinaryOp::Hypot)
-        dtype = floatLoop(dtype, name, loc);
     if (isBool(dtype) && op == BinaryOp::Subtract)
         throw UserError(loc, "numpy boolean subtract, the `-` operator, is not supported; use "
                              "the bitwise_xor, the `^` operator, or the logical_xor function "
