@@ -15,6 +15,7 @@
 #include <deque>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -204,7 +205,14 @@ private:
                              SourceLoc loc);
 
     /// Turns name `name` into a variable of type `t` holding its current value (if any).
+    /// A scalar name not bound yet gets a flag (boundFlags_) and is bound to checkedRead.
     void makeMutable(const std::string &name, const array::Type &t, SourceLoc loc);
+    /// Variable `var` read where Python may find its name unassigned (first assigned in a
+    /// loop that may not run, or in one branch): raises UnboundLocalError at run time
+    /// while its flag (boundFlags_) is false, as Python does.
+    NodePtr checkedRead(int var, SourceLoc loc);
+    /// The flag variable of `v` when it is a checkedRead, else nullopt.
+    std::optional<int> unboundFlag(const Value &v) const;
 
     /// Prepares the names a loop body uses: arrays it updates in place get memory,
     /// expensive lazy values it reads are evaluated once, before the loop, and names it
@@ -313,6 +321,9 @@ private:
     std::vector<std::vector<array::StmtPtr> *> blocks_;
     uint64_t emitted_ = 0;                   ///< statements emitted so far, into any block
     std::map<std::string, int> mutableVars_; ///< names that are Variables, by index
+    /// Scalar variables whose name may be unassigned where it is read: variable -> a bool
+    /// variable, false until the name is first assigned (see checkedRead).
+    std::map<int, int> boundFlags_;
     std::set<std::string> loopLocal_;
     /// Names of argument arrays that became variables (copies) in a loop or branch.
     std::set<std::string> shadowsArgument_;

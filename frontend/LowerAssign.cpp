@@ -199,6 +199,8 @@ void FunctionLowering::assignName(const std::string &name, const Value &v, Sourc
     if (t.rank() > 0 && readsRoot(value, *self) && !(value->kind == NodeKind::Var))
         value = materialize(value, "tmp", loc);
     let(var, value, loc);
+    if (auto flag = boundFlags_.find(var); flag != boundFlags_.end())
+        let(flag->second, array::makeIntConstant(1, DType::Bool, false, loc), loc);
     exprs_.bind(name, Value::array(self, loc));
 }
 

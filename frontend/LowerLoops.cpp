@@ -13,6 +13,7 @@ std::map<std::string, array::Type> FunctionLowering::dryRun(const std::function<
     auto env = exprs_.env();
     size_t vars = f_.variables.size();
     auto mutableVars = mutableVars_;
+    auto boundFlags = boundFlags_;
     bool hasReturns = hasValueReturns_;
     std::vector<array::StmtPtr> scratch;
     blocks_.push_back(&scratch);
@@ -27,6 +28,7 @@ std::map<std::string, array::Type> FunctionLowering::dryRun(const std::function<
         exprs_.setEnv(env);
         f_.variables.resize(vars);
         mutableVars_ = mutableVars;
+        boundFlags_ = boundFlags;
         throw;
     }
     for (const std::string &n : names) {
@@ -39,6 +41,7 @@ std::map<std::string, array::Type> FunctionLowering::dryRun(const std::function<
     exprs_.setEnv(env);
     f_.variables.resize(vars);
     mutableVars_ = mutableVars;
+    boundFlags_ = boundFlags;
     hasValueReturns_ = hasReturns;
     return out;
 }
@@ -55,25 +58,55 @@ array::Type FunctionLowering::unify(const array::Type &a, const array::Type &b,
 }
 
 void FunctionLowering::makeMutable(const std::string &name, const array::Type &t, SourceLoc loc) {
-    auto it = mutableVars_.find(name);
-    if (it != mutableVars_.end() &&
-        f_.variables[static_cast<size_t>(it->second)].type.dtype == t.dtype &&
-        f_.variables[static_cast<size_t>(it->second)].type.weak == t.weak)
-        return;
     auto bound = exprs_.env().find(name);
-    if (bound != exprs_.env().end() && bound->second.kind == Value::Array &&
-        bound->second.node->type.rank() > 0) {
-        const array::Node *root = viewRoot(bound->second.node);
-        if (root && root->kind == NodeKind::Param)
-            shadowsArgument_.insert(name);
-    }
-    int var = newVariable(name, t);
-    if (bound != exprs_.env().end() && bound->second.kind == Value::Array) {
-        NodePtr init = convertTo(bound->second.node, t, name, loc);
-        let(var, init, loc);
+    bool fresh = bound == exprs_.env().end() || bound->second.kind != Value::Array;
+    auto it = mutableVars_.find(name);
+    bool sameType = it != mutableVars_.end() &&
+                    f_.variables[static_cast<size_t>(it->second)].type.dtype == t.dtype &&
+                    f_.variables[static_cast<size_t>(it->second)].type.weak == t.weak;
+    if (sameType && !fresh)
+        return;
+    std::optional<int> flag;
+    int var = sameType ? it->second : -1;
+    if (fresh) {
+        if (var < 0)
+            var = newVariable(name, t);
+        if (t.rank() == 0) { // Python raises UnboundLocalError until it is assigned
+            flag = newVariable(name + "_bound", array::Type{DType::Bool, {}, false});
+            let(*flag, array::makeIntConstant(0, DType::Bool, false, loc), loc);
+        }
+    } else {
+        NodePtr current = bound->second.node;
+        if (current->type.rank() > 0) {
+            const array::Node *root = viewRoot(current);
+            if (root && root->kind == NodeKind::Param)
+                shadowsArgument_.insert(name);
+        }
+        if ((flag = unboundFlag(bound->second))) // the old variable, unchecked
+            current = varNode(current->param, loc);
+        var = newVariable(name, t);
+        let(var, convertTo(current, t, name, loc), loc);
     }
     mutableVars_[name] = var;
-    exprs_.bind(name, Value::array(varNode(var, loc), loc));
+    if (flag)
+        boundFlags_[var] = *flag;
+    exprs_.bind(name, Value::array(flag ? checkedRead(var, loc) : varNode(var, loc), loc));
+}
+
+NodePtr FunctionLowering::checkedRead(int var, SourceLoc loc) {
+    const std::string &name = f_.variables.at(static_cast<size_t>(var)).name;
+    NodePtr flag = array::makeCast(varNode(boundFlags_.at(var), loc), DType::Int64, loc);
+    std::string message = fmt::format(
+        "cannot access local variable '{}' where it is not associated with a value", name);
+    return array::withChecks(varNode(var, loc),
+                             {array::ExtentCheck{dimValue(flag, name + "_bound"), dimConst(1),
+                                                 false, message, "UnboundLocalError"}});
+}
+
+std::optional<int> FunctionLowering::unboundFlag(const Value &v) const {
+    if (v.kind != Value::Array || v.node->kind != NodeKind::Var || v.node->checks.empty())
+        return std::nullopt;
+    return boundFlags_.at(v.node->param);
 }
 
 void FunctionLowering::prepareLoop(const syntax::Block &body,
@@ -208,12 +241,26 @@ void FunctionLowering::forLoop(const syntax::For &loop, SourceLoc loc) {
         if (!isCheap(*b))
             *b = materialize(*b, "bound", loc);
 
+    // Set by the first iteration when Python may find the counter unassigned after a
+    // loop that does not run (the name is not bound before it).
+    std::optional<int> counterFlag;
     auto lowerBody = [&]() {
         ++loopDepth_;
+        if (counterFlag) { // located at the body's first statement (its comment)
+            SourceLoc first = loop.body.front()->loc;
+            let(*counterFlag, array::makeIntConstant(1, DType::Bool, false, first), first);
+        }
         lowerBlock(loop.body, true);
         --loopDepth_;
     };
     std::set<std::string> counter{target->id};
+    if (auto before = exprs_.env().find(target->id);
+        before == exprs_.env().end() || before->second.kind != Value::Array) {
+        counterFlag = newVariable(target->id + "_bound", array::Type{DType::Bool, {}, false});
+        let(*counterFlag, array::makeIntConstant(0, DType::Bool, false, loc), loc);
+    } else {
+        counterFlag = unboundFlag(before->second);
+    }
     // The counter is an int64 variable (a Python int: weak), set by the loop.
     auto existing = mutableVars_.find(target->id);
     if (existing == mutableVars_.end() ||
@@ -225,7 +272,10 @@ void FunctionLowering::forLoop(const syntax::For &loop, SourceLoc loc) {
         if (before != exprs_.env().end() && before->second.kind == Value::Array) {
             const NodePtr &old = before->second.node;
             if (old->type.rank() == 0 && isInteger(old->type.dtype))
-                let(counterVar, array::makeCast(old, DType::Int64, true, loc), loc);
+                let(counterVar,
+                    array::makeCast(counterFlag ? varNode(old->param, loc) : old, DType::Int64,
+                                    true, loc),
+                    loc);
             else if (liveAfter(target->id, false))
                 throw UserError(loop.target->loc,
                                 fmt::format("'{0}' holds {1} before this loop and an int in it; "
@@ -245,6 +295,8 @@ void FunctionLowering::forLoop(const syntax::For &loop, SourceLoc loc) {
         // was unbound after that branch; this loop binds it again.
         exprs_.bind(target->id, Value::array(varNode(existing->second, loc), loc));
     }
+    if (counterFlag) // inside the loop the counter is assigned
+        exprs_.bind(target->id, Value::array(varNode(mutableVars_.at(target->id), loc), loc));
     prepareLoop(loop.body, lowerBody, counter, loc);
     array::Stmt st;
     st.kind = StmtKind::For;
@@ -253,16 +305,30 @@ void FunctionLowering::forLoop(const syntax::For &loop, SourceLoc loc) {
     st.start = start;
     st.stop = stop;
     st.step = step;
+    if (counterFlag)
+        boundFlags_[st.var] = *counterFlag;
     emitLoop(std::move(st), lowerBody, loc);
+    if (counterFlag)
+        exprs_.bind(target->id, Value::array(checkedRead(st.var, loc), loc));
 }
 
 void FunctionLowering::emitLoop(array::Stmt st, const std::function<void()> &lowerBody,
                                 SourceLoc loc) {
     std::set<std::string> locals = loopLocal_;
+    // Names Python may find unassigned before the loop still may be after it.
+    std::set<std::string> unassigned;
+    for (const auto &[n, v] : exprs_.env())
+        if (unboundFlag(v))
+            unassigned.insert(n);
+    auto rebindChecked = [&] {
+        for (const std::string &n : unassigned)
+            exprs_.bind(n, Value::array(checkedRead(mutableVars_.at(n), loc), loc));
+    };
     // Within a dry run the names' types after the loop are settled (prepareLoop): lowering
     // the body once more would make nested loops cost exponential time.
     if (dry_) {
         forgetLoopLocals(locals, loc);
+        rebindChecked();
         return;
     }
     blocks_.push_back(&st.body);
@@ -270,6 +336,7 @@ void FunctionLowering::emitLoop(array::Stmt st, const std::function<void()> &low
     blocks_.pop_back();
     emit(std::move(st));
     forgetLoopLocals(locals, loc);
+    rebindChecked();
 }
 
 NodePtr FunctionLowering::condition(const syntax::Expr &test) {
@@ -387,7 +454,9 @@ void FunctionLowering::ifStatement(const syntax::If &branch, SourceLoc loc) {
             t = t ? unify(before->second.node->type, *t, n, loc) : before->second.node->type;
         if (!t)
             continue;
-        if (!wasBound && !(inThen && inElse)) {
+        // A scalar gets a flag instead (makeMutable): reading it raises UnboundLocalError
+        // at run time when the branch that assigns it did not run, as in Python.
+        if (!wasBound && !(inThen && inElse) && t->rank() > 0) {
             maybeUnbound.insert(n);
             continue;
         }
@@ -412,12 +481,25 @@ void FunctionLowering::lowerBranches(const syntax::If &branch, const NodePtr &co
     blocks_.push_back(&st.body);
     lowerBlock(branch.body);
     blocks_.pop_back();
+    auto thenEnv = exprs_.env();
     exprs_.setEnv(env);
     blocks_.push_back(&st.orelse);
     lowerBlock(branch.orelse);
     blocks_.pop_back();
+    auto elseEnv = exprs_.env();
     exprs_.setEnv(env);
     emit(std::move(st));
+    // A name Python may find unassigned before the `if` is assigned after it when every
+    // branch that does not leave assigns it.
+    bool thenEnds = terminates(branch.body), elseEnds = terminates(branch.orelse);
+    auto assigns = [&](const std::map<std::string, Value> &e, bool ends, const std::string &n) {
+        auto it = e.find(n);
+        return ends ||
+               (it != e.end() && it->second.kind == Value::Array && !unboundFlag(it->second));
+    };
+    for (const auto &[n, v] : env)
+        if (unboundFlag(v) && assigns(thenEnv, thenEnds, n) && assigns(elseEnv, elseEnds, n))
+            exprs_.bind(n, Value::array(varNode(mutableVars_.at(n), loc), loc));
 }
 
 } // namespace npc::lowering

@@ -132,7 +132,8 @@ private:
     /// Binds `value` to a variable evaluated once: in the prologue when it depends only on
     /// the arguments, else just before the current statement (inside its control flow).
     /// Drops scalar variables nothing reads (`for _ in range(n)`), declarations and
-    /// assignments alike, so the emitted code has no set-but-unused variables.
+    /// assignments alike, so the emitted code has no set-but-unused variables, and the
+    /// source comments that had only those under them.
     void pruneUnreadVariables() {
         std::set<std::string> read;
         auto visit = [&](const loop::Expr &e) {
@@ -153,6 +154,23 @@ private:
                                                   !st->offset && unread.count(st->name);
                                        }),
                         stmts.end());
+            // A source comment left with nothing under it (`y_bound = false;` dropped), or
+            // repeating the comment above it once the comments between them are gone.
+            for (size_t i = stmts.size(); i-- > 0;)
+                if (stmts[i]->kind == StmtKind::Comment &&
+                    (i + 1 == stmts.size() || stmts[i + 1]->kind == StmtKind::Comment))
+                    stmts.erase(stmts.begin() + static_cast<std::ptrdiff_t>(i));
+            const loop::Stmt *above = nullptr;
+            for (size_t i = 0; i < stmts.size(); ++i) {
+                if (!stmts[i]->stmts.empty() || !stmts[i]->orelse.empty())
+                    above = nullptr; // comments inside (`for j ...` repeated after the loop)
+                if (stmts[i]->kind != StmtKind::Comment)
+                    continue;
+                if (above && above->text == stmts[i]->text)
+                    stmts.erase(stmts.begin() + static_cast<std::ptrdiff_t>(i--));
+                else
+                    above = stmts[i].get();
+            }
             for (const StmtPtr &st : stmts) {
                 prune(st->stmts);
                 prune(st->orelse);
@@ -484,6 +502,7 @@ private:
 
     ExprPtr scalarize(const NodePtr &n, const std::vector<ExprPtr> &idx) {
         if (n->kind == NodeKind::Var) {
+            checkExtents(*n); // a read Python may find unassigned (UnboundLocalError)
             const Storage &s = variables_.at(static_cast<size_t>(n->param));
             if (s.strides.empty())
                 return loop::var(s.name, n->type.dtype);

@@ -47,6 +47,13 @@ public:
     using Error::Error;
 };
 
+/// Python's UnboundLocalError: a local name read before any assignment ran (first
+/// assigned in a loop that did not run, or in a branch not taken).
+class UnboundLocalError : public Error {
+public:
+    using Error::Error;
+};
+
 /// `message` with its first "{}" replaced by `value` (messages that name a run-time value,
 /// e.g. NEP 50's "Python integer 300 out of bounds for int8").
 inline std::string format_error(const char *message, int64_t value) {

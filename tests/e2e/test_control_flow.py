@@ -64,3 +64,18 @@ def test_endless_loop_returns(kernels_on_both_targets, t):
     x = np.array([1.0, 3.0, 100.0, 0.25])
     kernels_on_both_targets("endless_loops.py").check(x, 1e-12, np.arange(1, 4, dtype=np.float32),
                                                       t)
+
+
+@pytest.mark.parametrize("n", [0, 1, 3])
+@pytest.mark.parametrize("mode", [0, 1, 2, 3, 4])
+@pytest.mark.parametrize("x", [[1.0, -2.0, 3.0, 4.0], [1.0, 2.0, -3.0, -4.0]])
+def test_unassigned_names(kernels_on_both_targets, n, mode, x):
+    # Raises UnboundLocalError exactly where NumPy's run of the Python function does.
+    k = kernels_on_both_targets("unassigned_names.py")
+    x = np.array(x)
+    try:
+        k.numpy(x, n, mode)
+    except UnboundLocalError as e:
+        k.check_raises(x, n, mode, match=str(e))
+    else:
+        k.check(x, n, mode)
