@@ -191,7 +191,13 @@ private:
     void emitList(const std::vector<StmtPtr> &list);
 
     /// `e` with the device scalars it reads copied to host variables first.
-    loop::ExprPtr onHostExpr(const loop::ExprPtr &e);
+    loop::ExprPtr onHostExpr(const loop::ExprPtr &e) {
+        std::map<std::string, std::string> rename;
+        return onHostExpr(e, rename);
+    }
+    /// onHostExpr with the copies made so far (`rename`), for several expressions of one
+    /// statement (a Throw's condition and the value its message names).
+    loop::ExprPtr onHostExpr(const loop::ExprPtr &e, std::map<std::string, std::string> &rename);
 
     /// `e` with the variables in `rename` renamed.
     static loop::ExprPtr renameVars(const loop::ExprPtr &e,

@@ -116,8 +116,8 @@ void DeviceFunctionEmitter::emitList(const std::vector<StmtPtr> &list) {
     }
 }
 
-loop::ExprPtr DeviceFunctionEmitter::onHostExpr(const loop::ExprPtr &e) {
-    std::map<std::string, std::string> rename;
+loop::ExprPtr DeviceFunctionEmitter::onHostExpr(const loop::ExprPtr &e,
+                                                std::map<std::string, std::string> &rename) {
     loop::forEachExpr(e, [&](const loop::Expr &x) {
         if (x.kind != loop::ExprKind::Var || rename.count(x.name))
             return;
@@ -148,8 +148,11 @@ loop::ExprPtr DeviceFunctionEmitter::renameVars(const loop::ExprPtr &e,
 
 void DeviceFunctionEmitter::hostScalar(const StmtPtr &s) {
     auto copy = std::make_shared<Stmt>(*s);
+    std::map<std::string, std::string> rename;
     if (copy->value)
-        copy->value = onHostExpr(copy->value);
+        copy->value = onHostExpr(copy->value, rename);
+    if (copy->detail)
+        copy->detail = onHostExpr(copy->detail, rename);
     if (s->kind == StmtKind::Decl && onDevice_.count(s->name)) {
         deviceScalar(s->name, s->dtype, s->value ? expr(copy->value) : "");
         return;
