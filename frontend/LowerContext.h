@@ -84,6 +84,9 @@ public:
     // NumPy rules, shared with the function table.
     /// Casts to `dtype`, checking a weak Python int's value fits (NEP 50 OverflowError).
     array::NodePtr castTo(const array::NodePtr &v, DType dtype, SourceLoc loc);
+    /// Casts a scalar int64 `v` (from a Python int argument) to the integer `dtype`,
+    /// raising NEP 50's OverflowError at run time when it does not fit.
+    static array::NodePtr rangeCheckedCast(const array::NodePtr &v, DType dtype, SourceLoc loc);
     /// A binary ufunc with NEP 50 promotion and broadcasting.
     array::NodePtr binary(array::BinaryOp op, array::NodePtr a, array::NodePtr b, SourceLoc loc);
     /// A Python operator `a op b` (or `a op= b`): binary(), except where both operands are

@@ -161,11 +161,14 @@ NodePtr ExprLowering::castTo(const NodePtr &v, DType dtype, SourceLoc loc) {
         double x = isFloat(v->type.dtype) ? v->floatValue : static_cast<double>(v->intValue);
         return array::makeFloatConstant(x, dtype, false, v->loc);
     }
-    NodePtr cast = array::makeCast(v, dtype, loc);
     if (v->kind != array::NodeKind::Param || !v->type.weak || !isInteger(v->type.dtype) ||
         !isInteger(dtype) || dtype == DType::Int64)
-        return cast;
-    array::Node checked = *cast;
+        return array::makeCast(v, dtype, loc);
+    return rangeCheckedCast(v, dtype, loc);
+}
+
+NodePtr ExprLowering::rangeCheckedCast(const NodePtr &v, DType dtype, SourceLoc loc) {
+    array::Node checked = *array::makeCast(v, dtype, loc);
     checked.rangeChecked = true;
     return std::make_shared<const array::Node>(std::move(checked));
 }

@@ -522,10 +522,11 @@ Value where(ExprLowering &lowering, const CallArgs &args) {
 
 /// numpy.clip(a, a_min, a_max) as NumPy 2.x computes it: minimum(maximum(a, a_min),
 /// a_max) with NaN propagating from any operand, `a` returned when it equals a bound (so
-/// -0.0 stays -0.0), the dtype NEP 50's promotion of all three. A Python int a_min below
+/// -0.0 stays -0.0; with one side None, the bound, as np.minimum/np.maximum return), the
+/// dtype NEP 50's promotion of all three. A Python int a_min below
 /// an integer dtype's range, or a_max above it, is left out (np.clip(uint8_array, -1, 300)
 /// is uint8); one beyond the other end raises NumPy's OverflowError (np.clip(uint8_array,
-/// 400, 500)). None leaves that side open.
+/// 400, 500)), also for `int` arguments, at run time. None leaves that side open.
 Value clip(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"a", true}, {"a_min", false}, {"a_max", false}});
     // Both bounds or neither (NumPy 2's signature: np.clip(x) is x, np.clip(x, 1) an error).
@@ -557,11 +558,27 @@ Value clip(ExprLowering &lowering, const CallArgs &args) {
             bool above = v > 0 && static_cast<uint64_t>(v) > integerMax(dtype);
             if ((i == 0 && below) || (i == 1 && above)) // no element is beyond it
                 continue;
+        } else if (bound->kind == array::NodeKind::Param && bound->type.weak && isInteger(dtype) &&
+                   !isBool(bound->type.dtype) && dtype != DType::Int64) {
+            // An `int` argument: the same at run time. Clamped to the dtype's range on its
+            // open side, it fits there; the range check raises on the other.
+            bool wide = i == 1 && integerMax(dtype) > static_cast<uint64_t>(INT64_MAX);
+            if (!wide) {
+                int64_t limit =
+                    i == 0 ? integerMin(dtype) : static_cast<int64_t>(integerMax(dtype));
+                bound = lowering.binary(
+                    i == 0 ? BinaryOp::Maximum : BinaryOp::Minimum, bound,
+                    array::makeIntConstant(limit, DType::Int64, false, args.loc), args.loc);
+            }
+            bound = lowering.rangeCheckedCast(bound, dtype, args.loc);
         }
         bound = lowering.castTo(bound, dtype, args.loc); // OverflowError if it does not fit
-        // The bound first: npc's minimum/maximum return the second operand on ties.
-        result = lowering.binary(i == 0 ? BinaryOp::Maximum : BinaryOp::Minimum, bound, result,
-                                 args.loc);
+        // npc's minimum/maximum return the second operand on ties. NumPy 2's clip
+        // returns `a` there (-0.0 stays -0.0 within [0.0, 1.0]); with one side None it is
+        // np.minimum or np.maximum, which return the bound (np.clip(-0.0, None, 0.0) is 0.0).
+        BinaryOp op = i == 0 ? BinaryOp::Maximum : BinaryOp::Minimum;
+        result = bounds[0] && bounds[1] ? lowering.binary(op, bound, result, args.loc)
+                                        : lowering.binary(op, result, bound, args.loc);
     }
     return Value::array(array::withName(result, "clip"), args.loc);
 }

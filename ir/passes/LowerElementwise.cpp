@@ -5,11 +5,11 @@
 namespace npc::passes::detail {
 
 void Lowering::checkRange(const Node &n) {
-    const Node &x = *n.operand();
-    NPC_ASSERT(x.kind == NodeKind::Param, "range-checked cast of a computed value");
+    NPC_ASSERT(n.operand()->type.rank() == 0 && n.operand()->type.dtype == DType::Int64,
+               "range-checked cast of a non-int64 value");
     DType t = n.type.dtype;
-    std::string key = fmt::format("range:{}:{}", x.param, dtypeName(t));
     ExprPtr v = scalarize(n.operand(), {});
+    std::string key = fmt::format("range:{}:{}", loop::str(v), dtypeName(t));
     // The argument is an int64; uint64's upper bound cannot be exceeded.
     ExprPtr outside = loop::binary(loop::BinaryOp::Lt, v, loop::intImm(integerMin(t)));
     if (integerMax(t) <= static_cast<uint64_t>(INT64_MAX))
