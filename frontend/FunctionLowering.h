@@ -167,10 +167,13 @@ private:
     /// Gives the array a subscript writes into memory (a parameter, a variable, or a view
     /// of one) and evaluates the lazy values that read that memory.
     void prepareStore(const syntax::Subscript &sub, SourceLoc loc);
-    /// `value` converted for a store into an array of `dtype`, as NumPy's setitem does:
-    /// cast unsafely, except Python numbers, which must fit (requireConvertible; an `int`
-    /// argument raises OverflowError where the store runs).
-    NodePtr storedValue(const NodePtr &value, DType dtype, SourceLoc loc);
+    /// `value` converted for a store into an array of `dtype`, as NumPy 2's setitem does:
+    /// cast unsafely, except Python ints, which must fit (requireConvertible for constants;
+    /// others raise OverflowError where the store runs), and, through basic indexing
+    /// (`basic`: `a[0] = v`, `a[1:] = v`), NumPy integer scalars into a signed integer
+    /// dtype, which NumPy converts as Python ints (np.int16(300) into int8 raises; into
+    /// uint8 it wraps to 44).
+    NodePtr storedValue(const NodePtr &value, DType dtype, SourceLoc loc, bool basic = true);
     void storeSubscript(const syntax::Expr &target, const syntax::Subscript &sub, NodePtr value,
                         SourceLoc loc);
 

@@ -263,12 +263,32 @@ void FunctionLowering::prepareStore(const syntax::Subscript &sub, SourceLoc loc)
         flushReaders(*root, loc, true);
 }
 
-NodePtr FunctionLowering::storedValue(const NodePtr &value, DType dtype, SourceLoc loc) {
+NodePtr FunctionLowering::storedValue(const NodePtr &value, DType dtype, SourceLoc loc,
+                                      bool basic) {
     // NumPy's setitem casts unsafely (a float into an int array truncates); Python
     // numbers must fit: constants here, `int` arguments where the store runs (castTo).
     requireConvertible(value, dtype, loc);
-    if (value->kind == NodeKind::Param)
+    if (value->kind == NodeKind::Param && value->type.weak)
         return exprs_.castTo(value, dtype, loc);
+    const array::Type &t = value->type;
+    if (t.rank() != 0 || !isInteger(dtype) || dtype == DType::Int64 || !isInteger(t.dtype) ||
+        isBool(t.dtype) || t.dtype == DType::UInt64)
+        return array::makeCast(value, dtype, loc);
+    bool fits =
+        integerMin(t.dtype) >= integerMin(dtype) && integerMax(t.dtype) <= integerMax(dtype);
+    if (value->kind == NodeKind::Constant) { // np.int16(300); Python ints are checked above
+        if (basic && isSignedInteger(dtype) && !fitsInteger(value->intValue, dtype))
+            throw UserError(value->loc, fmt::format("Python integer {} out of bounds for {}",
+                                                    value->intValue, dtypeName(dtype)));
+        return array::makeCast(value, dtype, loc);
+    }
+    // A Python int (`a[0] = i` with a loop counter), or a NumPy integer scalar stored
+    // through basic indexing into a signed dtype: checked where the store runs.
+    if (t.weak || (basic && isSignedInteger(dtype) && !fits)) {
+        // A variable, which the CUDA target copies to the host for the check.
+        NodePtr v = value->kind == NodeKind::Var ? value : materialize(value, "value", loc);
+        return ExprLowering::rangeCheckedCast(array::makeCast(v, DType::Int64, loc), dtype, loc);
+    }
     return array::makeCast(value, dtype, loc);
 }
 
@@ -288,7 +308,7 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
         Value index = exprs_.lower(*sub.indices[0]);
         if (index.kind == Value::Array && isBool(index.node->type.dtype) &&
             index.node->type.rank() > 0 && shapeEqual(index.node->type.shape, whole->type.shape)) {
-            NodePtr v = array::makeBroadcast(storedValue(value, whole->type.dtype, loc),
+            NodePtr v = array::makeBroadcast(storedValue(value, whole->type.dtype, loc, false),
                                              whole->type.shape, loc);
             return store(whole, array::makeWhere(index.node, v, whole, loc), loc);
         }
@@ -298,7 +318,7 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
         throw UserError(target.loc, "npc can only assign into parameters, local arrays and "
                                     "views of them (basic indexing), or through one integer-"
                                     "array or boolean-mask index of those");
-    NodePtr v = storedValue(value, t->type.dtype, loc);
+    NodePtr v = storedValue(value, t->type.dtype, loc, t->kind != NodeKind::Gather);
     if (isMaskTarget(t) && v->type.rank() == 1 && !dimIsConst(v->type.shape[0], 1))
         v = maskValuesChecked(v, t->type.shape, loc);
     if (!shapeEqual(v->type.shape, t->type.shape)) {
@@ -500,8 +520,8 @@ void FunctionLowering::augmentedAssign(const syntax::AugAssign &aug, SourceLoc l
             throw UserError(aug.target->loc, "npc can only update parameters, local arrays "
                                              "and views of them in place");
         NodePtr result = augmented(op, target, *aug.value, loc);
-        if (target->type.rank() == 0) { // an element: read, computed, stored (unsafe cast)
-            store(target, array::makeCast(result, target->type.dtype, loc), loc);
+        if (target->type.rank() == 0) { // an element: read, computed, stored (setitem)
+            store(target, storedValue(result, target->type.dtype, loc), loc);
             return;
         }
         inPlace(target, result, op, loc);

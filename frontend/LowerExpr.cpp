@@ -455,6 +455,9 @@ Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
     auto python = [&](const NodePtr &r) { return isPythonScalar(v) ? asPythonScalar(r) : r; };
     switch (u.op) {
     case syntax::UnaryOp::Pos:
+        if (isBool(v->type.dtype)) // a NumPy bool (a Python bool is an int by now)
+            throw UserError(e.loc, "ufunc 'positive' did not contain a loop with signature "
+                                   "matching types <class 'numpy.dtypes.BoolDType'> -> None");
         return Value::array(v, e.loc);
     case syntax::UnaryOp::Neg:
         return Value::array(python(unary(UnaryOp::Negative, v, e.loc)), e.loc);

@@ -47,6 +47,9 @@ std::vector<int> normalizeAxes(const std::optional<Value> &axis, int rank, const
         std::iota(axes.begin(), axes.end(), 0);
         return axes;
     }
+    if (axis->kind == Value::Tuple && axis->text == "list") // NumPy takes tuples only
+        throw UserError(axis->loc, "'list' object cannot be interpreted as an integer (pass a "
+                                   "tuple of axes)");
     std::vector<Value> items = axis->kind == Value::Tuple ? axis->elements : std::vector{*axis};
     for (const Value &item : items) {
         auto a = constantInt(item);

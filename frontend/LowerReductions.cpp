@@ -25,13 +25,21 @@ void rejectArgument(const std::optional<Value> &v, const char *name, const CallA
                                             args.function));
 }
 
-/// A reduction over `axes`; reducing no axes (a 0-d input) is the identity.
+/// A reduction over `axes`; reducing no axes (a 0-d input) is the identity, except that
+/// a float sum adds NumPy's starting 0.0 (np.sum(-0.0) is 0.0).
 NodePtr reduce(ReduceOp op, NodePtr x, const std::vector<int> &axes, bool keepdims, SourceLoc loc) {
-    if (axes.empty())
-        return op == ReduceOp::ArgMin || op == ReduceOp::ArgMax
-                   ? array::makeIntConstant(0, DType::Int64, false, loc)
-                   : x;
-    return array::makeReduce(op, std::move(x), axes, keepdims, loc);
+    if (!axes.empty())
+        return array::makeReduce(op, std::move(x), axes, keepdims, loc);
+    if (op == ReduceOp::ArgMin || op == ReduceOp::ArgMax)
+        return array::makeIntConstant(0, DType::Int64, false, loc);
+    DType t = x->type.dtype;
+    if (op != ReduceOp::Sum || !isInexact(t))
+        return x;
+    NodePtr zero = isComplex(t) ? array::makeComplexConstant(0.0, 0.0, t, false, loc)
+                                : array::makeFloatConstant(0.0, t, false, loc);
+    return array::makeBinary(BinaryOp::Add, x,
+                             x->type.rank() ? array::makeBroadcast(zero, x->type.shape, loc) : zero,
+                             loc);
 }
 
 /// The accumulator dtype NumPy's add.reduce (and multiply.reduce, cumsum, cumprod) uses

@@ -564,6 +564,22 @@ CASES += [
         def f(u):
             return np.clip(u, None, -1)
         """, "Python integer -1 out of bounds for uint8", (5, "-1")),
+    ("positive-of-bool", """
+        # npc export f(bool[:])
+        def f(b):
+            return +b
+        """, "ufunc 'positive' did not contain a loop", (5, "+b")),
+    ("numpy-int-constant-stored", """
+        # npc export f(int8[:])
+        def f(s):
+            s[0] = np.int16(300)
+            return s
+        """, "Python integer 300 out of bounds for int8", (5, "300")),
+    ("axis-list", """
+        # npc export f(float64[:, :])
+        def f(x):
+            return x.sum(axis=[0, 1])
+        """, "'list' object cannot be interpreted as an integer", (5, "[0, 1]")),
     ("endless-loop-with-break", """
         # npc export f(float64[:])
         def f(x):

@@ -23,7 +23,15 @@ kernels/int_argument_stores.py: `int` arguments stored into integer arrays raise
 OverflowError where the store runs when they do not fit; ints into bool arrays.
 
 kernels/uint64_index.py: uint64 scalars of 2**63 or more clamp as slice bounds and raise
-IndexError as an index (NumPy: OverflowError), instead of wrapping to negative values."""
+IndexError as an index (NumPy: OverflowError), instead of wrapping to negative values.
+
+kernels/scalar_stores.py: NumPy integer scalars stored into signed integer arrays raise
+OverflowError as NumPy 2's setitem does; into unsigned ones, and through masks, they wrap.
+
+kernels/clip_int_arguments.py: np.clip with `int` argument bounds beyond an integer dtype
+leaves out the open side's and raises for the other's.
+
+kernels/empty_axes_sums.py: sums over no axes give NumPy's +0.0 for -0.0 (signs compared)."""
 
 import numpy as np
 import pytest
@@ -99,3 +107,42 @@ def test_float32_constants_hold_float32_values(kernels_on_both_targets):
     x = np.array([0.0, 1.0, -2.5])
     out = kernels_on_both_targets("float32_constants.py").check(x)
     assert out[0] == 0.10000000149011612 and out[1] == 16777216 and np.isposinf(out[2])
+
+
+@pytest.mark.parametrize("y,n", [([1, -2, 3, 4, 5, 6], 3), ([127, -128, 100, 300, -1, 300], 3),
+                                 ([300, 0, 0, 0, 0, 0], 0), ([0, -200, 0, 0, 0, 0], 0),
+                                 ([0, 0, 200, 0, 0, 0], 0), ([0, 0, 0, 0, 0, 0], 257)])
+def test_numpy_integer_scalars_stored(kernels_on_both_targets, y, n):
+    # NumPy raises OverflowError for some stores and wraps others (see the kernel).
+    k = kernels_on_both_targets("scalar_stores.py")
+    y = np.array(y, np.int16)
+    try:
+        k.numpy(y, n)
+    except OverflowError as e:
+        k.check_raises(y, n, match=str(e))
+    else:
+        k.check(y, n)
+
+
+@pytest.mark.parametrize("lo,hi", [(-5, 3), (1, 300), (-500, 100), (-300, 300), (300, 400),
+                                   (-500, -200), (2, -1), (-128, 127)])
+def test_clip_int_argument_bounds(kernels_on_both_targets, lo, hi):
+    k = kernels_on_both_targets("clip_int_arguments.py")
+    u = np.array([0, 1, 5, 200, 255], np.uint8)
+    s = np.array([-128, -3, 0, 4, 127], np.int8)
+    try:
+        k.numpy(u, s, lo, hi)
+    except OverflowError as e:
+        k.check_raises(u, s, lo, hi, match=str(e))
+    else:
+        k.check(u, s, lo, hi)
+
+
+def test_sums_over_no_axes_start_from_zero(kernels_on_both_targets):
+    k = kernels_on_both_targets("empty_axes_sums.py")
+    x, y = np.array([-0.0, -0.0, 1.0]), np.array([-0.0], np.float32)
+    z = np.array([complex(-0.0, -0.0), complex(2.0, -0.0)])
+    out = k.check(x, y, z)
+    for got, want in zip(out, k.numpy(x, y, z)):
+        np.testing.assert_array_equal(np.signbit(np.real(got)), np.signbit(np.real(want)))
+        np.testing.assert_array_equal(np.signbit(np.imag(got)), np.signbit(np.imag(want)))
