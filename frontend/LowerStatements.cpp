@@ -293,11 +293,12 @@ void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool
     std::map<const array::Node *, NodePtr> done;
     auto why = [&](const std::string &name) {
         return fmt::format(
-            "'{0}' would be copied here, before '{1}' {2}, because it is used "
-            "afterwards; use '{0}' before that, or {3}",
+            "'{0}' would be copied here, before '{1}' {2}, because {4} reads it; use "
+            "'{0}' before that, or {3}",
             name, root.name, rebinding ? "is assigned a new value" : "is updated in place",
             rebinding ? fmt::format("give the new value another name than '{}'", root.name)
-                      : fmt::format("update a copy of '{}'", root.name));
+                      : fmt::format("update a copy of '{}'", root.name),
+            beforeValue ? "this statement or a later one" : "a later statement");
     };
     auto unaffected = [&](const Value &v) {
         return v.kind != Value::Array || (!rebinding && isViewOf(v.node, root)) ||
