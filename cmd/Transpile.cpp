@@ -149,8 +149,8 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
         return kUsageError;
     }
     try {
-        std::vector<Signature> signatures = parseSignatures(file);
         syntax::Module module = parseModule(file);
+        std::vector<Signature> signatures = parseSignatures(file, module.multilineStrings);
         LowerOptions lowerOptions;
         lowerOptions.defaultFloat =
             options.defaultFloat == "float32" ? DType::Float32 : DType::Float64;

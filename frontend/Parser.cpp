@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fmt/format.h>
 #include <memory>
+#include <string_view>
 
 extern "C" const TSLanguage *tree_sitter_python(void);
 
@@ -302,7 +303,25 @@ syntax::Module parseModule(const SourceFile &file) {
     TSNode root = ts_tree_root_node(tree.get());
     if (ts_node_has_error(root))
         throwSyntaxError(root);
-    return parser::SyntaxConverter(file).convertModule(root);
+    syntax::Module module = parser::SyntaxConverter(file).convertModule(root);
+    // Every string node over several lines, in source order (a cursor walk, no recursion).
+    TSTreeCursor cursor = ts_tree_cursor_new(root);
+    bool more = true;
+    while (more) {
+        TSNode n = ts_tree_cursor_current_node(&cursor);
+        bool isString = std::string_view(ts_node_type(n)) == "string";
+        if (isString && ts_node_start_point(n).row != ts_node_end_point(n).row)
+            module.multilineStrings.emplace_back(ts_node_start_byte(n), ts_node_end_byte(n));
+        if (!isString && ts_tree_cursor_goto_first_child(&cursor))
+            continue;
+        while (!ts_tree_cursor_goto_next_sibling(&cursor))
+            if (!ts_tree_cursor_goto_parent(&cursor)) {
+                more = false;
+                break;
+            }
+    }
+    ts_tree_cursor_delete(&cursor);
+    return module;
 }
 
 } // namespace npc

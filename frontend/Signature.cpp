@@ -171,7 +171,13 @@ std::string ArgType::str() const {
     return out;
 }
 
-std::vector<Signature> parseSignatures(const SourceFile &file) {
+std::vector<Signature> parseSignatures(const SourceFile &file,
+                                       const std::vector<std::pair<uint32_t, uint32_t>> &strings) {
+    auto inString = [&](size_t offset) {
+        return std::any_of(strings.begin(), strings.end(), [&](const auto &range) {
+            return offset > range.first && offset < range.second;
+        });
+    };
     std::vector<Signature> out;
     std::string_view text(file.text);
     size_t lineBegin = 0;
@@ -183,7 +189,7 @@ std::vector<Signature> parseSignatures(const SourceFile &file) {
             line.remove_suffix(1);
         auto base = static_cast<uint32_t>(lineBegin);
         LineParser parser(line, base);
-        if (parser.matchHeader())
+        if (!inString(lineBegin) && parser.matchHeader())
             parser.parseItems(commentLoc(line, base), out);
         lineBegin = lineEnd + 1;
     }

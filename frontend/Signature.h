@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace npc {
@@ -39,7 +40,11 @@ struct Signature {
 /// merely mention "npc" or "pythran" are ignored; a line that starts with
 /// `# npc export` or `#pythran export` but does not parse is a located UserError
 /// ("expected ']'", "unknown type 'flaot64'", ...). Several functions in one line
-/// (`#pythran export f(int), g(float)`) give several Signatures.
-std::vector<Signature> parseSignatures(const SourceFile &file);
+/// (`#pythran export f(int), g(float)`) give several Signatures. Lines that start inside
+/// one of `strings` (byte ranges of multi-line string literals: syntax::Module's
+/// multilineStrings) are text, not comments, and are skipped.
+std::vector<Signature>
+parseSignatures(const SourceFile &file,
+                const std::vector<std::pair<uint32_t, uint32_t>> &strings = {});
 
 } // namespace npc

@@ -10,6 +10,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -145,6 +146,9 @@ struct Module {
     std::vector<Import> imports;
     std::vector<Constant> constants;
     std::vector<FunctionDef> functions;
+    /// Byte ranges [begin, end) of the string literals that span several lines (docstrings):
+    /// a line starting inside one is text, not a comment (parseSignatures skips it).
+    std::vector<std::pair<uint32_t, uint32_t>> multilineStrings;
 };
 
 } // namespace npc::syntax

@@ -1,5 +1,6 @@
 // Unit tests of frontend/Signature.cpp: `# npc export` and `#pythran export` comments,
 // every argument-type form, overloads, locations and errors.
+#include "frontend/Parser.h"
 #include "frontend/Signature.h"
 #include "frontend/SignatureTypes.h"
 
@@ -160,6 +161,28 @@ TEST_CASE("signatures: comment spellings, overloads and several per line", "[sig
                 "x = 1  # npc export f(int)\n# npcexport f(int)\n# npc\n# export f(int)\n"
                 "s = '# npc export f(int)'\n# pythran exported f(int)\n")
               .empty());
+}
+
+TEST_CASE("signatures: export lines inside multi-line strings are text", "[signature]") {
+    // A docstring may show an export comment (even a malformed one): not an export.
+    SourceFile file{"t.py", R"("""Usage:
+    # npc export g(float64[:])
+    # npc export h(flaot64)
+"""
+# npc export f(int)
+def f(n):
+    '''
+    # npc export f(float)
+    '''
+    return n
+)"};
+    syntax::Module module = parseModule(file);
+    CHECK(module.multilineStrings.size() == 2);
+    std::vector<Signature> signatures = parseSignatures(file, module.multilineStrings);
+    REQUIRE(signatures.size() == 1);
+    CHECK(signatures[0].function == "f");
+    CHECK(signatures[0].args[0].str() == "int");
+    CHECK_THROWS_AS(parseSignatures(file), UserError); // h(flaot64), read as a comment
 }
 
 TEST_CASE("signatures: errors are located at the offending text", "[signature]") {
