@@ -118,6 +118,8 @@ public:
         }
         if (!seen_descr || !seen_order || !seen_shape)
             fail("header lacks 'descr', 'fortran_order' or 'shape'");
+        if (peek() != '\0') // NumPy reads the header as one Python literal
+            fail("unexpected text after the header dict at offset " + std::to_string(pos_));
         return h;
     }
 
@@ -164,6 +166,7 @@ private:
     std::vector<int64_t> parse_shape() {
         std::vector<int64_t> shape;
         expect('(');
+        bool comma = false; // `(3)` is the int 3 in Python, not a tuple
         while (!consume(')')) {
             peek();
             std::size_t begin = pos_;
@@ -177,11 +180,14 @@ private:
                 fail("shape must be a tuple of non-negative integers");
             consume('L'); // Python 2 longs.
             shape.push_back(value);
-            if (consume(','))
+            if ((comma = consume(',')))
                 continue;
             expect(')');
             break;
         }
+        if (shape.size() == 1 && !comma)
+            fail("'shape' must be a tuple: (" + std::to_string(shape[0]) + ",), not (" +
+                 std::to_string(shape[0]) + ")");
         return shape;
     }
 

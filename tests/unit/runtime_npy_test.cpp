@@ -249,6 +249,21 @@ TEST_CASE("npy errors name the file and the problem", "[runtime][npy]") {
                                           "'shape': (-1,)}",
                                           1, ""));
     CHECK_THROWS_WITH(npc::load_npy(bad), Catch::StartsWith(bad + ": malformed .npy header"));
+    // NumPy reads the header as a Python literal: (3) is an int, text after the dict an error.
+    npc::test::write_bytes(bad, npy_bytes("{'descr': '<i4', 'fortran_order': False, "
+                                          "'shape': (1)}",
+                                          1, raw<int32_t>({1})));
+    CHECK_THROWS_WITH(npc::load_npy(bad), bad + ": malformed .npy header: 'shape' must be a "
+                                                "tuple: (1,), not (1)");
+    npc::test::write_bytes(bad, npy_bytes("{'descr': '<i4', 'fortran_order': False, "
+                                          "'shape': (1,)} junk",
+                                          1, raw<int32_t>({1})));
+    CHECK_THROWS_WITH(npc::load_npy(bad), Catch::StartsWith(bad + ": malformed .npy header: "
+                                                                  "unexpected text after"));
+    npc::test::write_bytes(bad, npy_bytes("{'descr': '<i4', 'fortran_order': False, "
+                                          "'shape': (1, 2)}",
+                                          1, raw<int32_t>({1, 2})));
+    CHECK(npc::load_npy(bad).shape == std::vector<int64_t>{1, 2});
 }
 
 TEST_CASE("to_array checks dtype and rank with NumPy names", "[runtime][npy]") {
