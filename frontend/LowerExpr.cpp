@@ -435,6 +435,15 @@ Value ExprLowering::lowerBinary(const syntax::Expr &e, const syntax::Binary &b) 
 }
 
 NodePtr ExprLowering::power(NodePtr base, const syntax::Expr &exponent, SourceLoc loc) {
+    // NumPy 2.2's ndarray.__pow__ computes `** 2` and `** 2.0` as numpy.square, which is
+    // int8 for bool (where power would promote to int64 / float64).
+    const auto *intTwo = exponent.as<syntax::IntLiteral>();
+    const auto *floatTwo = exponent.as<syntax::FloatLiteral>();
+    if (base->type.rank() > 0 && isBool(base->type.dtype) &&
+        ((intTwo && intTwo->value == 2) || (floatTwo && floatTwo->value == 2.0))) {
+        NodePtr x = castTo(base, DType::Int8, loc);
+        return binary(array::BinaryOp::Multiply, x, x, loc);
+    }
     if (base->type.rank() > 0 && isInexact(base->type.dtype)) {
         const auto *half = exponent.as<syntax::FloatLiteral>();
         if (half && half->value == 0.5)

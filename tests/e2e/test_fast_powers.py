@@ -1,6 +1,7 @@
 """kernels/fast_powers.py and complex_powers.py: `x ** 0.5` as NumPy's operator computes
 it (sqrt for float and complex arrays, so -0.0 stays -0.0 and -inf gives NaN; pow for
-scalars), compared with NumPy bit for bit, signs of zeros included."""
+scalars), compared with NumPy bit for bit, signs of zeros included; kernels/bool_squares.py:
+`** 2` of bool arrays is int8 (numpy.square)."""
 
 import numpy as np
 import pytest
@@ -35,3 +36,9 @@ def test_float_arrays_take_sqrt(kernels, s):
 def test_complex_arrays_take_sqrt(kernels):
     z = np.array(COMPLEX_EDGES)
     check_bits(kernels("complex_powers.py"), z, z.astype(np.complex64))
+
+
+def test_bool_squares_are_int8(kernels_on_both_targets):
+    b = np.array([[True, False, True], [False, False, True]])
+    out = kernels_on_both_targets("bool_squares.py").check(b)
+    assert [o.dtype for o in out] == [np.int8, np.int8, np.int64, np.float64, np.int64, np.int8]
