@@ -106,7 +106,8 @@ NodePtr FunctionLowering::checkedRead(int var, SourceLoc loc) {
 std::optional<int> FunctionLowering::unboundFlag(const Value &v) const {
     if (v.kind != Value::Array || v.node->kind != NodeKind::Var || v.node->checks.empty())
         return std::nullopt;
-    return boundFlags_.at(v.node->param);
+    auto it = boundFlags_.find(v.node->param); // other checks: a broadcast's, say
+    return it == boundFlags_.end() ? std::nullopt : std::optional<int>(it->second);
 }
 
 void FunctionLowering::prepareLoop(const syntax::Block &body,
