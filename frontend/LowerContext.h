@@ -65,6 +65,10 @@ public:
     /// indices that are not simple scalar expressions); set by the statement lowering.
     using Materializer = std::function<array::NodePtr(const array::NodePtr &, SourceLoc)>;
     void setMaterializer(Materializer m) { materialize_ = std::move(m); }
+    /// `n` evaluated into a local variable where the statement lowering allows it, else `n`.
+    array::NodePtr materialized(const array::NodePtr &n, SourceLoc loc) {
+        return materialize_ ? materialize_(n, loc) : n;
+    }
     /// Python's `a if cond else b` (and `and`/`or`): evaluates only the branch taken;
     /// set by the statement lowering (without it both sides are evaluated).
     using Branch = std::function<array::NodePtr()>;

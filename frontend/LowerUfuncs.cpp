@@ -558,10 +558,13 @@ Value clip(ExprLowering &lowering, const CallArgs &args) {
             bool above = v > 0 && static_cast<uint64_t>(v) > integerMax(dtype);
             if ((i == 0 && below) || (i == 1 && above)) // no element is beyond it
                 continue;
-        } else if (bound->kind == array::NodeKind::Param && bound->type.weak && isInteger(dtype) &&
-                   !isBool(bound->type.dtype) && dtype != DType::Int64) {
-            // An `int` argument: the same at run time. Clamped to the dtype's range on its
-            // open side, it fits there; the range check raises on the other.
+        } else if (bound->type.weak && bound->type.rank() == 0 && isInteger(dtype) &&
+                   isInteger(bound->type.dtype) && dtype != DType::Int64) {
+            // A run-time Python int (an argument, a loop counter, `lo + 1`): the same at run
+            // time. Clamped to the dtype's range on its open side, it fits there; the range
+            // check raises on the other (on a variable, which CUDA reads on the host).
+            if (bound->kind != array::NodeKind::Param && bound->kind != array::NodeKind::Var)
+                bound = lowering.materialized(bound, args.loc);
             bool wide = i == 1 && integerMax(dtype) > static_cast<uint64_t>(INT64_MAX);
             if (!wide) {
                 int64_t limit =

@@ -79,6 +79,10 @@ ExprPtr Lowering::computeBinary(const Node &n, ExprPtr a, ExprPtr b) {
     using array::BinaryOp;
     using loop::Intrinsic;
     DType t = n.operand(0)->type.dtype;
+    // `s == s` of integers is a constant (and g++ warns about the comparison written out).
+    if (isComparison(n.binaryOp) && !isInexact(t) && loop::str(a) == loop::str(b))
+        return loop::boolImm(n.binaryOp == BinaryOp::Equal || n.binaryOp == BinaryOp::LessEqual ||
+                             n.binaryOp == BinaryOp::GreaterEqual);
     auto arith = [&](loop::BinaryOp op, Intrinsic wrapped) {
         if (needsWrapping(t) || (t == DType::UInt16 && op == loop::BinaryOp::Mul))
             return loop::call(wrapped, {a, b}, t);

@@ -1,6 +1,8 @@
 // Lower-to-loops: Python control flow, variables and stores (array-IR statements).
 #include "ir/passes/LoweringState.h"
 
+#include <utility>
+
 namespace npc::passes::detail {
 
 void Lowering::collectWrittenParams(const std::vector<array::StmtPtr> &stmts, std::set<int> &out) {
@@ -80,8 +82,15 @@ ExprPtr Lowering::scalarValue(const NodePtr &value, std::vector<StmtPtr> &into) 
     case NodeKind::Constant:
     case NodeKind::DimValue:
     case NodeKind::Param:
-    case NodeKind::Var:
-        return scalarExpr(*value);
+    case NodeKind::Var: {
+        // Its checks (a name Python may find unassigned: `if b:`) go before the statement.
+        std::vector<StmtPtr> *pre = std::exchange(localPre_, &into);
+        std::set<std::string> checked = std::exchange(localChecked_, {});
+        ExprPtr e = scalarExpr(*value);
+        localPre_ = pre;
+        localChecked_ = std::move(checked);
+        return e;
+    }
     default:
         lowerValue(value, into, {});
         return loop::var(storage_.at(value.get()).name, value->type.dtype);
@@ -98,6 +107,7 @@ ExprPtr Lowering::scalarExpr(const Node &n) {
         return loop::var(paramNames_.at(n.param), n.type.dtype);
     case NodeKind::Var:
         NPC_ASSERT(n.type.rank() == 0, "array variable used as a scalar");
+        checkExtents(n); // a read Python may find unassigned (an index, an extent)
         return loop::var(variables_.at(static_cast<size_t>(n.param)).name, n.type.dtype);
     case NodeKind::Cast:
         return loop::cast(scalarExpr(*n.operand()), n.type.dtype);

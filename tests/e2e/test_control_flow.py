@@ -67,7 +67,7 @@ def test_endless_loop_returns(kernels_on_both_targets, t):
 
 
 @pytest.mark.parametrize("n", [0, 1, 3])
-@pytest.mark.parametrize("mode", [0, 1, 2, 3, 4])
+@pytest.mark.parametrize("mode", [0, 1, 2, 3, 4, 5, 6, 7])
 @pytest.mark.parametrize("x", [[1.0, -2.0, 3.0, 4.0], [1.0, 2.0, -3.0, -4.0]])
 def test_unassigned_names(kernels_on_both_targets, n, mode, x):
     # Raises UnboundLocalError exactly where NumPy's run of the Python function does.
