@@ -277,9 +277,8 @@ NodePtr FunctionLowering::storedValue(const NodePtr &value, DType dtype, SourceL
     bool fits =
         integerMin(t.dtype) >= integerMin(dtype) && integerMax(t.dtype) <= integerMax(dtype);
     if (value->kind == NodeKind::Constant) { // np.int16(300); Python ints are checked above
-        if (basic && isSignedInteger(dtype) && !fitsInteger(value->intValue, dtype))
-            throw UserError(value->loc, fmt::format("Python integer {} out of bounds for {}",
-                                                    value->intValue, dtypeName(dtype)));
+        if (basic && isSignedInteger(dtype))
+            requireFits(value->intValue, dtype, value->loc);
         return array::makeCast(value, dtype, loc);
     }
     // A Python int (`a[0] = i` with a loop counter), or a NumPy integer scalar stored

@@ -234,6 +234,9 @@ bool isWeakIntConstant(const array::NodePtr &n);
 /// float NaN to integer") message, at `v` if written inside `loc`, else at `loc`. Values only
 /// the run time knows are not checked here.
 void requireConvertible(const array::NodePtr &v, DType dtype, SourceLoc loc);
+/// NEP 50's check of a Python int `x` converted to the integer `dtype`: a UserError at
+/// `loc` with NumPy's OverflowError message ("Python integer 300 out of bounds for int8").
+void requireFits(int64_t x, DType dtype, SourceLoc loc);
 /// True for a Python bool (a weak bool scalar): a literal, a `bool` argument, or a
 /// comparison of Python numbers. Python's arithmetic makes it an int (`True + True` is 2),
 /// where NumPy's bool stays bool.

@@ -127,14 +127,13 @@ Shape broadcastShapes(const Shape &a, const Shape &b, SourceLoc loc) {
     return out;
 }
 
-namespace {
-
-/// NEP 50's check of a Python int converted to an integer dtype: OverflowError.
 void requireFits(int64_t x, DType dtype, SourceLoc loc) {
     if (!fitsInteger(x, dtype))
         throw UserError(loc,
                         fmt::format("Python integer {} out of bounds for {}", x, dtypeName(dtype)));
 }
+
+namespace {
 
 /// Where to report a value's error: the value itself when it is written inside the
 /// expression `loc` (`a + 300`), else that expression (`a + k`, not `k = 300` or a module

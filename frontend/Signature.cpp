@@ -173,10 +173,12 @@ std::string ArgType::str() const {
 
 std::vector<Signature> parseSignatures(const SourceFile &file,
                                        const std::vector<std::pair<uint32_t, uint32_t>> &strings) {
+    // Lines and strings both in source order: one pass over each.
+    size_t next = 0;
     auto inString = [&](size_t offset) {
-        return std::any_of(strings.begin(), strings.end(), [&](const auto &range) {
-            return offset > range.first && offset < range.second;
-        });
+        while (next < strings.size() && strings[next].second <= offset)
+            ++next;
+        return next < strings.size() && strings[next].first < offset;
     };
     std::vector<Signature> out;
     std::string_view text(file.text);
