@@ -265,29 +265,45 @@ void FunctionLowering::prepareStore(const syntax::Subscript &sub, SourceLoc loc)
 
 NodePtr FunctionLowering::storedValue(const NodePtr &value, DType dtype, SourceLoc loc,
                                       bool basic) {
-    // NumPy's setitem casts unsafely (a float into an int array truncates); Python
-    // numbers must fit: constants here, `int` arguments where the store runs (castTo).
+    // NumPy's setitem casts unsafely (a float into an int array truncates), except what it
+    // converts through Python's int(), which must fit: Python numbers (constants here, `int`
+    // arguments where the store runs: castTo), and NumPy scalars stored through basic
+    // indexing into a signed integer dtype.
     requireConvertible(value, dtype, loc);
+    const array::Type &t = value->type;
+    // A variable, which the CUDA target copies to the host for the check.
+    auto host = [&] {
+        return value->kind == NodeKind::Var || value->kind == NodeKind::Param
+                   ? value
+                   : materialize(value, "value", loc);
+    };
+    if (t.rank() == 0 && isFloat(t.dtype) && isInteger(dtype) &&
+        (t.weak || (basic && isSignedInteger(dtype)))) {
+        if (value->kind == NodeKind::Constant) { // np.float64(300.0); Python floats are checked
+            requireIntConvertible(value->floatValue, dtype, value->loc);
+            return array::makeCast(value, dtype, loc);
+        }
+        return exprs_.throughPythonInt(host(), dtype, loc);
+    }
     if (value->kind == NodeKind::Param && value->type.weak)
         return exprs_.castTo(value, dtype, loc);
-    const array::Type &t = value->type;
-    if (t.rank() != 0 || !isInteger(dtype) || dtype == DType::Int64 || !isInteger(t.dtype) ||
-        isBool(t.dtype) || t.dtype == DType::UInt64)
+    if (t.rank() != 0 || !isInteger(dtype) || !isInteger(t.dtype) ||
+        (dtype == DType::Int64 && t.dtype != DType::UInt64))
         return array::makeCast(value, dtype, loc);
     bool fits =
         integerMin(t.dtype) >= integerMin(dtype) && integerMax(t.dtype) <= integerMax(dtype);
     if (value->kind == NodeKind::Constant) { // np.int16(300); Python ints are checked above
-        if (basic && isSignedInteger(dtype))
+        if (basic && isSignedInteger(dtype)) {
+            if (t.dtype == DType::UInt64 && value->intValue < 0) // 2**63 or more
+                throw UserError(value->loc, "Python int too large to convert to C long");
             requireFits(value->intValue, dtype, value->loc);
+        }
         return array::makeCast(value, dtype, loc);
     }
     // A Python int (`a[0] = i` with a loop counter), or a NumPy integer scalar stored
     // through basic indexing into a signed dtype: checked where the store runs.
-    if (t.weak || (basic && isSignedInteger(dtype) && !fits)) {
-        // A variable, which the CUDA target copies to the host for the check.
-        NodePtr v = value->kind == NodeKind::Var ? value : materialize(value, "value", loc);
-        return ExprLowering::rangeCheckedCast(array::makeCast(v, DType::Int64, loc), dtype, loc);
-    }
+    if (t.weak || (basic && isSignedInteger(dtype) && !fits))
+        return exprs_.throughPythonInt(host(), dtype, loc);
     return array::makeCast(value, dtype, loc);
 }
 

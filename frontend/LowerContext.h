@@ -88,9 +88,21 @@ public:
     // NumPy rules, shared with the function table.
     /// Casts to `dtype`, checking a weak Python int's value fits (NEP 50 OverflowError).
     array::NodePtr castTo(const array::NodePtr &v, DType dtype, SourceLoc loc);
-    /// Casts a scalar int64 `v` (from a Python int argument) to the integer `dtype`,
+    /// Casts a scalar `v` (an int64 from a Python int argument, a uint64, or a float64
+    /// converted through int(); see array::Node::rangeChecked) to the integer `dtype`,
     /// raising NEP 50's OverflowError at run time when it does not fit.
     static array::NodePtr rangeCheckedCast(const array::NodePtr &v, DType dtype, SourceLoc loc);
+    /// Python's int() of the scalar `v` (an int or a float), converted to the integer
+    /// `dtype` as NumPy 2's setitem and scalar types convert Python numbers: at run time,
+    /// NaN raises ValueError ("cannot convert float NaN to integer"), infinities and values
+    /// that do not fit OverflowError ("Python integer 300 out of bounds for int8"). A value
+    /// that is not a parameter or a variable is materialized first (the CUDA target checks
+    /// a host copy).
+    array::NodePtr throughPythonInt(const array::NodePtr &v, DType dtype, SourceLoc loc);
+    /// `v` converted to `dtype` where NumPy 2 converts Python numbers through int()
+    /// (`np.uint8(v)`, `np.array([v], dtype=np.uint8)`): a Python int or float only the run
+    /// time knows goes through throughPythonInt, anything else through castTo.
+    array::NodePtr pythonNumberTo(const array::NodePtr &v, DType dtype, SourceLoc loc);
     /// A binary ufunc with NEP 50 promotion and broadcasting.
     array::NodePtr binary(array::BinaryOp op, array::NodePtr a, array::NodePtr b, SourceLoc loc);
     /// A Python operator `a op b` (or `a op= b`): binary(), except where both operands are
@@ -234,6 +246,10 @@ bool isWeakIntConstant(const array::NodePtr &n);
 /// float NaN to integer") message, at `v` if written inside `loc`, else at `loc`. Values only
 /// the run time knows are not checked here.
 void requireConvertible(const array::NodePtr &v, DType dtype, SourceLoc loc);
+/// Python's int() of the float `x` converted to the integer `dtype` (NumPy 2's setitem of a
+/// float scalar into a signed integer array, `np.int8(2.5)`): requireConvertible's errors,
+/// at `loc`.
+void requireIntConvertible(double x, DType dtype, SourceLoc loc);
 /// NEP 50's check of a Python int `x` converted to the integer `dtype`: a UserError at
 /// `loc` with NumPy's OverflowError message ("Python integer 300 out of bounds for int8").
 void requireFits(int64_t x, DType dtype, SourceLoc loc);

@@ -614,7 +614,7 @@ NodePtr stackSequence(ExprLowering &lowering, const Value &v, DType t, const Cal
                       int depth) {
     if (v.kind == Value::Array) {
         requireConvertible(v.node, t, args.loc);
-        return lowering.castTo(v.node, t, v.loc);
+        return lowering.pythonNumberTo(v.node, t, v.loc);
     }
     // Each element selects among the items of every level: long literals make slow code.
     constexpr size_t maxItems = 1024;
@@ -678,7 +678,7 @@ Value arrayFrom(ExprLowering &lowering, const CallArgs &args, const Value &objec
     if (t == x->type.dtype && !x->type.weak)
         return Value::array(copy ? array::makeCopy(x, args.loc) : x, args.loc);
     requireConvertible(x, t, args.loc);
-    return Value::array(lowering.castTo(x, t, args.loc), args.loc);
+    return Value::array(lowering.pythonNumberTo(x, t, args.loc), args.loc);
 }
 
 /// numpy.array(object, dtype=None, *, copy=True, order='K', subok=False, ndmin=0).

@@ -172,6 +172,29 @@ NodePtr ExprLowering::rangeCheckedCast(const NodePtr &v, DType dtype, SourceLoc 
     return std::make_shared<const array::Node>(std::move(checked));
 }
 
+NodePtr ExprLowering::throughPythonInt(const NodePtr &v, DType dtype, SourceLoc loc) {
+    NPC_ASSERT(v->type.rank() == 0 && isInteger(dtype),
+               "conversion through int() of an array or to a non-integer dtype");
+    NodePtr x = v->kind == array::NodeKind::Param || v->kind == array::NodeKind::Var
+                    ? v
+                    : materialized(v, loc);
+    DType from = isFloat(v->type.dtype)           ? DType::Float64
+                 : v->type.dtype == DType::UInt64 ? DType::UInt64
+                                                  : DType::Int64;
+    return rangeCheckedCast(array::makeCast(x, from, loc), dtype, loc);
+}
+
+NodePtr ExprLowering::pythonNumberTo(const NodePtr &v, DType dtype, SourceLoc loc) {
+    const array::Type &t = v->type;
+    // Constants are checked when lowered (requireConvertible), int arguments by castTo, and
+    // ints need no check into int64.
+    if (!t.weak || t.rank() != 0 || v->kind == array::NodeKind::Constant || !isInteger(dtype) ||
+        isBool(t.dtype) || isComplex(t.dtype) ||
+        (isInteger(t.dtype) && (dtype == DType::Int64 || v->kind == array::NodeKind::Param)))
+        return castTo(v, dtype, loc);
+    return throughPythonInt(v, dtype, loc);
+}
+
 void requireConvertible(const NodePtr &v, DType dtype, SourceLoc loc) {
     loc = valueLoc(v, loc);
     if (v->kind != array::NodeKind::Constant || !v->type.weak || !isInteger(dtype))
@@ -181,7 +204,10 @@ void requireConvertible(const NodePtr &v, DType dtype, SourceLoc loc) {
             requireFits(v->intValue, dtype, loc);
         return;
     }
-    double x = v->floatValue;
+    requireIntConvertible(v->floatValue, dtype, loc);
+}
+
+void requireIntConvertible(double x, DType dtype, SourceLoc loc) {
     if (std::isnan(x))
         throw UserError(loc, "cannot convert float NaN to integer");
     if (std::isinf(x))

@@ -124,9 +124,10 @@ struct Node {
     /// Scan: the op (Sum or Prod) is `reduceOp`; `axes` holds the one axis scanned, or
     /// every operand axis when flattening (axis=None: the result is 1-D, in C order).
     bool flatten = false;
-    /// Cast of a Python int argument (an int64 scalar computed from one: np.clip's bound
-    /// clamped on its open side) to a narrower integer dtype: a value that does not fit
-    /// raises OverflowError at run time, as NEP 50 specifies.
+    /// Cast of a Python number (an int64 scalar: an int argument, a value computed from
+    /// one, np.clip's bound clamped on its open side; or a float64 scalar, converted
+    /// through Python's int() first) to an integer dtype: a value that does not fit raises
+    /// OverflowError at run time, as NEP 50 specifies (NaN: int()'s ValueError).
     bool rangeChecked = false;
     std::vector<ViewEntry> view; ///< View
     /// Gather: the operand axes indexed (`axes`, one per index operand, increasing), where

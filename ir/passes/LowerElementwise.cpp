@@ -1,14 +1,49 @@
-// Lower-to-loops: elementwise ufuncs and casts of Python int arguments (NumPy's wrapping
+// Lower-to-loops: elementwise ufuncs and casts of Python numbers (NumPy's wrapping
 // integer arithmetic, NaN rules of minimum/maximum, NEP 50 range checks).
 #include "ir/passes/LoweringState.h"
 
 namespace npc::passes::detail {
 
 void Lowering::checkRange(const Node &n) {
-    NPC_ASSERT(n.operand()->type.rank() == 0 && n.operand()->type.dtype == DType::Int64,
-               "range-checked cast of a non-int64 value");
+    DType from = n.operand()->type.dtype;
+    NPC_ASSERT(n.operand()->type.rank() == 0 &&
+                   (from == DType::Int64 || from == DType::UInt64 || from == DType::Float64),
+               "range-checked cast of a value that is not an int64, uint64 or float64 scalar");
     DType t = n.type.dtype;
     ExprPtr v = scalarize(n.operand(), {});
+    if (from == DType::UInt64) { // into a signed dtype: CPython's conversion to C long first
+        v = loop::cast(v, DType::Int64);
+        check(loop::binary(loop::BinaryOp::Lt, v, loop::intImm(0)), "OverflowError",
+              "Python int too large to convert to C long", "long:" + loop::str(v));
+        if (t == DType::Int64)
+            return;
+    }
+    if (from == DType::Float64) {
+        // Python's int() of the float, then the int's check below. NumPy's messages: int()'s
+        // for NaN and infinities, and CPython's conversion to C long beyond int64 (uint64:
+        // [-2**63, 2**64)).
+        std::string key = loop::str(v);
+        check(loop::call(loop::Intrinsic::IsNan, {v}, DType::Bool), "ValueError",
+              "cannot convert float NaN to integer", "nan:" + key);
+        check(loop::call(loop::Intrinsic::IsInf, {v}, DType::Bool), "OverflowError",
+              "cannot convert float infinity to integer", "inf:" + key);
+        ExprPtr whole = loop::call(loop::Intrinsic::Trunc, {v}, DType::Float64);
+        double above = t == DType::UInt64 ? 0x1p64 : 0x1p63;
+        check(loop::binary(
+                  loop::BinaryOp::Or,
+                  loop::binary(loop::BinaryOp::Lt, whole, loop::floatImm(-0x1p63, DType::Float64)),
+                  loop::binary(loop::BinaryOp::Ge, whole, loop::floatImm(above, DType::Float64))),
+              "OverflowError", "Python int too large to convert to C long", "long:" + key);
+        v = loop::cast(whole, DType::Int64);
+        if (t == DType::UInt64) { // int64 holds the rest of uint64's range but not all of it
+            check(loop::binary(loop::BinaryOp::Lt, whole, loop::floatImm(0, DType::Float64)),
+                  "OverflowError", "Python integer {} out of bounds for uint64",
+                  "range:" + key + ":uint64", v);
+            return;
+        }
+        if (t == DType::Int64)
+            return;
+    }
     std::string key = fmt::format("range:{}:{}", loop::str(v), dtypeName(t));
     // The argument is an int64; uint64's upper bound cannot be exceeded.
     ExprPtr outside = loop::binary(loop::BinaryOp::Lt, v, loop::intImm(integerMin(t)));
@@ -61,10 +96,13 @@ ExprPtr Lowering::computeUnary(const Node &n, ExprPtr x) {
     // floor/ceil/trunc of integers and bools is the identity (NumPy 2 keeps the dtype).
     case UnaryOp::Floor: return isInexact(t) ? loop::call(Intrinsic::Floor, {x}, t) : x;
     case UnaryOp::Ceil: return isInexact(t) ? loop::call(Intrinsic::Ceil, {x}, t) : x;
-    case UnaryOp::Trunc: return isInexact(t) ? loop::call(Intrinsic::Trunc, {x}, t) : x;
+    case UnaryOp::Trunc:
+        return isInexact(t) ? loop::call(loop::Intrinsic::Trunc, {x}, t) : x;
     case UnaryOp::Rint: return isInexact(t) ? loop::call(Intrinsic::Rint, {x}, t) : x;
-    case UnaryOp::IsNan: return loop::call(Intrinsic::IsNan, {x}, DType::Bool);
-    case UnaryOp::IsInf: return loop::call(Intrinsic::IsInf, {x}, DType::Bool);
+    case UnaryOp::IsNan:
+        return loop::call(loop::Intrinsic::IsNan, {x}, DType::Bool);
+    case UnaryOp::IsInf:
+        return loop::call(loop::Intrinsic::IsInf, {x}, DType::Bool);
     case UnaryOp::IsFinite: return loop::call(Intrinsic::IsFinite, {x}, DType::Bool);
     case UnaryOp::Invert:
         return isBool(t) ? loop::unary(loop::UnaryOp::Not, x) : loop::call(Intrinsic::Invert, {x}, t);

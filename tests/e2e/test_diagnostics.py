@@ -575,6 +575,18 @@ CASES += [
             s[0] = np.int16(300)
             return s
         """, "Python integer 300 out of bounds for int8", (5, "300")),
+    ("numpy-float-constant-store", """
+        # npc export f(int8[:])
+        def f(s):
+            s[1:] = np.float32(-129.5)
+            return s
+        """, "Python integer -129 out of bounds for int8", (5, "-129.5")),
+    ("numpy-float-nan-store", """
+        # npc export f(int64[:])
+        def f(s):
+            s[0] = np.float64(np.nan)
+            return s
+        """, "cannot convert float NaN to integer", (5, "np.nan")),
     ("axis-list", """
         # npc export f(float64[:, :])
         def f(x):

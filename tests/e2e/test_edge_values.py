@@ -28,6 +28,13 @@ IndexError as an index (NumPy: OverflowError), instead of wrapping to negative v
 kernels/scalar_stores.py: NumPy integer scalars stored into signed integer arrays raise
 OverflowError as NumPy 2's setitem does; into unsigned ones, and through masks, they wrap.
 
+kernels/float_scalar_stores.py: Python floats, and NumPy float scalars stored into signed
+integer arrays through basic indexing, are converted through int() as NumPy 2 does (NaN:
+ValueError; infinities and values that do not fit: OverflowError); other stores cast.
+
+kernels/uint64_scalar_stores.py: uint64 scalars stored into signed integer arrays through
+basic indexing raise OverflowError when they do not fit, as NumPy 2 does.
+
 kernels/clip_int_arguments.py: np.clip with `int` argument bounds beyond an integer dtype
 leaves out the open side's and raises for the other's.
 
@@ -122,6 +129,45 @@ def test_numpy_integer_scalars_stored(kernels_on_both_targets, y, n):
         k.check_raises(y, n, match=str(e))
     else:
         k.check(y, n)
+
+
+FLOAT_STORES = [2.5, -1.5, 127.9, -128.9, 300.5, -129.0, -1.0, 40000.0, np.nan, np.inf,
+                -np.inf, 9.2e18, 9.3e18, -9.3e18, 1.8e19, 2e19]
+
+
+@pytest.mark.parametrize("mode", range(6))
+@pytest.mark.parametrize("x", FLOAT_STORES)
+def test_float_scalars_stored(kernels_on_both_targets, mode, x):
+    # The same values as the Python float `x`, a float64 array and a float32 one.
+    k = kernels_on_both_targets("float_scalar_stores.py")
+    y = np.array([x, -x, x / 2])
+    with np.errstate(over="ignore"):
+        z = y.astype(np.float32)
+    # n + 1 does not fit int16 (mode 5); NumPy converts the list in order, and npc checks
+    # the values of one statement in an order of its own, so only one may fail.
+    for n in (0, 40000) if abs(x) < 2**15 else (0,):
+        try:
+            with np.errstate(invalid="ignore"):
+                k.numpy(y, z, x, n, mode)
+        except (OverflowError, ValueError) as e:
+            k.check_raises(y, z, x, n, mode, match=str(e))
+        else:
+            with np.errstate(invalid="ignore"):
+                k.check(y, z, x, n, mode)
+
+
+@pytest.mark.parametrize("v", [[1, 2, 3, 4], [2**63 - 1, 5, 6, 2**64 - 1],
+                               [2**63, 0, 0, 0], [0, 40000, 0, 0], [0, 32767, 2**64 - 1, 7],
+                               [0, 0, 2**15, 2**63]])
+def test_uint64_scalars_stored(kernels_on_both_targets, v):
+    k = kernels_on_both_targets("uint64_scalar_stores.py")
+    v = np.array(v, np.uint64)
+    try:
+        k.numpy(v)
+    except OverflowError as e:
+        k.check_raises(v, match=str(e))
+    else:
+        k.check(v)
 
 
 @pytest.mark.parametrize("lo,hi", [(-5, 3), (1, 300), (-500, 100), (-300, 300), (300, 400),
