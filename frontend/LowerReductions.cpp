@@ -228,8 +228,10 @@ Handler scan(ReduceOp op) {
         x = array::makeCast(x, dtypeArgument(b[2], args).value_or(sumDType(x->type.dtype)),
                             args.loc);
         bool flatten = !b[1] || b[1]->kind == Value::None;
-        std::vector<int> axes = normalizeAxes(b[1], x->type.rank(), args);
-        if (x->type.rank() == 0) // NumPy gives a 1-element 1-D array
+        // NumPy scans a 0-d array as a 1-D one: axis 0 and -1 are valid, and the result is
+        // a 1-element 1-D array.
+        std::vector<int> axes = normalizeAxes(b[1], std::max(x->type.rank(), 1), args);
+        if (x->type.rank() == 0)
             return Value::array(array::makeBroadcast(x, {dimConst(1)}, args.loc), args.loc);
         std::optional<int> axis;
         if (!flatten || x->type.rank() == 1)
@@ -336,7 +338,8 @@ Value norm(ExprLowering &lowering, const CallArgs &args) {
         result = vectorNorm(lowering, x, o, axes, keepdims, args.loc);
     } else if (axes.size() == 1) {
         if (o.kind == NormOrder::Fro || o.kind == NormOrder::Nuc)
-            throw UserError(b[1]->loc, "Invalid norm order for vectors.");
+            throw UserError(b[1]->loc, fmt::format("Invalid norm order '{}' for vectors",
+                                                   o.kind == NormOrder::Fro ? "fro" : "nuc"));
         result = vectorNorm(lowering, x, o, axes, keepdims, args.loc);
     } else if (axes.size() == 2) {
         std::vector<int> rowCol = axes;

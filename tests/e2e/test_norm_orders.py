@@ -2,6 +2,7 @@
 Frobenius/1/-1/inf/-inf), axis ints and 2-tuples in either order, keepdims; NumPy's
 ValueError for the max/min of an empty axis; unsupported ords are located errors."""
 
+import re
 import textwrap
 
 import numpy as np
@@ -30,16 +31,22 @@ def test_empty_raises(kernel):
     kernel.check_raises(np.ones((0, 3)), match="zero-size array to reduction operation")
 
 
-@pytest.mark.parametrize("ord_, words", [("2", "singular values"), ("'nuc'", "singular values"),
-                                         ("3", "Invalid norm order for matrices")])
-def test_unsupported_matrix_orders(tmp_path, ord_, words):
+@pytest.mark.parametrize("ord_, words, rank", [
+    ("2", "singular values", 2), ("'nuc'", "singular values", 2),
+    ("3", "Invalid norm order for matrices", 2),
+    ("'fro'", "Invalid norm order 'fro' for vectors", 1),
+    ("'nuc'", "Invalid norm order 'nuc' for vectors", 1)])
+def test_unsupported_matrix_orders(tmp_path, ord_, words, rank):
+    if "Invalid" in words:  # NumPy's message
+        with pytest.raises(ValueError, match=re.escape(words)):
+            np.linalg.norm(np.ones((2,) * rank), ord=eval(ord_))
     src = tmp_path / "k.py"
     src.write_text(textwrap.dedent(f"""\
         import numpy as np
 
-        # npc export k(float64[:,:])
+        # npc export k(float64[{', '.join(':' * rank)}])
         def k(x):
-            return np.linalg.norm(x, ord={ord_})
+            return np.linalg.norm(x, ord={ord_}, axis={rank - 1 if rank == 1 else None})
         """))
     p = npc_harness.run_npc("transpile", src, "-o", tmp_path / "out")
     assert p.returncode == 1 and f"k.py:5:" in p.stderr and words in p.stderr, p.stderr
