@@ -199,6 +199,11 @@ NodePtr makeCast(NodePtr value, DType dtype, bool weak, SourceLoc loc) {
     if (value->type.dtype == dtype && value->type.weak == weak)
         return value;
     NPC_ASSERT(!weak || value->type.rank() == 0, "weak cast of an array");
+    // NumPy converts a Python int to float32 or complex64 through a Python float: rounded
+    // to float64 first (2**60 + 2**36 + 1 becomes 2**60, not 2**60 + 2**37).
+    if (value->type.weak && isInteger(value->type.dtype) &&
+        (dtype == DType::Float32 || dtype == DType::Complex64))
+        value = makeCast(std::move(value), DType::Float64, loc);
     Type t{dtype, value->type.shape, weak};
     return finish(node(NodeKind::Cast, std::move(t), loc, {std::move(value)}));
 }

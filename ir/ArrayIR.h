@@ -149,7 +149,8 @@ NodePtr makeFloatConstant(double value, DType dtype, bool weak, SourceLoc loc);
 /// complex128 with real part 0).
 NodePtr makeComplexConstant(double real, double imag, DType dtype, bool weak, SourceLoc loc);
 NodePtr makeDimValue(Dim dim, SourceLoc loc);
-/// Converts to `dtype` (weak-ness dropped). Returns `value` itself if already `dtype`.
+/// Converts to `dtype` (weak-ness dropped). Returns `value` itself if already `dtype`. A
+/// Python int becomes float32 or complex64 through float64, as NumPy converts it.
 NodePtr makeCast(NodePtr value, DType dtype, SourceLoc loc);
 /// A cast whose result is a Python scalar when `weak` (int(x), float(x), math.sqrt(x)
 /// return Python numbers, which NEP 50 treats as weak). Returns `value` itself if it

@@ -33,3 +33,12 @@ def test_float32_results_are_exact(kernel, n, s):
     expected = kernel.numpy(x, n, s)
     for i in (0, 2):
         npc_harness.assert_same(results[i], expected[i], rtol=0, what=f"result {i}")
+
+
+@pytest.mark.parametrize("n", [2**60 + 2**36 + 1, -(2**60 + 2**36 + 1), 2**53 + 2**29 + 1, 7])
+def test_python_ints_round_through_float64(kernels_on_both_targets, n):
+    # kernels/python_int_rounding.py: each result is exact, NumPy's double rounding.
+    k = kernels_on_both_targets("python_int_rounding.py")
+    a, z = np.array([1.0, -1.0], np.float32), np.array([1 + 1j], np.complex64)
+    for got, want in zip(k.check(n, a, z), k.numpy(n, a, z)):
+        npc_harness.assert_same(got, want, rtol=0, what="result")
