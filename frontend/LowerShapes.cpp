@@ -424,9 +424,12 @@ Value flattenCopy(ExprLowering &, const CallArgs &args) {
 
 /// The arrays of a sequence argument (a tuple), cast to their NEP 50 common dtype. NumPy
 /// makes each an array first (np.asarray), so a Python number is an int64, float64, ...
-/// array there, not a weak scalar (`np.hstack((int8_array, 1))` is int64).
+/// array there (`np.hstack((int8_array, 1))` is int64). With `weakNumbers`, as for
+/// np.concatenate with axis=None, a Python number is weak in the common dtype but its
+/// array is still cast to it (`np.concatenate((int8_array, 300), axis=None)` is int8, 44).
 std::vector<NodePtr> arraySequence(ExprLowering &lowering, const std::optional<Value> &v,
-                                   const CallArgs &args, const char *what) {
+                                   const CallArgs &args, const char *what,
+                                   bool weakNumbers = false) {
     if (!v || v->kind != Value::Tuple)
         throw UserError(v ? v->loc : args.loc,
                         fmt::format("{}() expects a tuple or list of arrays for '{}'",
@@ -440,10 +443,12 @@ std::vector<NodePtr> arraySequence(ExprLowering &lowering, const std::optional<V
             throw UserError(item.loc, fmt::format("{}() expects arrays in '{}'", args.function,
                                                   what));
         NodePtr part = item.node;
-        if (part->type.weak)
+        bool weak = part->type.weak;
+        if (weak)
             part = lowering.castTo(part, constructorDType(part), item.loc);
         parts.push_back(part);
-        PromotionType t{part->type.dtype, false};
+        PromotionType t{weakNumbers ? item.node->type.dtype : part->type.dtype,
+                        weakNumbers && weak};
         common = common ? promote(*common, t) : t;
     }
     for (NodePtr &p : parts)
@@ -484,8 +489,9 @@ NodePtr concat(const std::vector<NodePtr> &parts, int axis, const CallArgs &args
 
 Value concatenate(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"arrays", true}, {"axis", false}});
-    std::vector<NodePtr> parts = arraySequence(lowering, b[0], args, "arrays");
-    if (b[1] && b[1]->kind == Value::None) {
+    bool flat = b[1] && b[1]->kind == Value::None;
+    std::vector<NodePtr> parts = arraySequence(lowering, b[0], args, "arrays", flat);
+    if (flat) {
         for (NodePtr &p : parts)
             p = flatten(p, args.loc);
         return Value::array(concat(parts, 0, args), args.loc);

@@ -1,7 +1,8 @@
 """kernels/joins.py: np.concatenate (axis 0, 1, -2, None), np.stack, np.hstack,
 np.vstack with NEP 50 promotion of the parts (int32 with uint8 is int32, with float64
 float64), empty parts, computed parts; extents that differ off the axis raise NumPy's
-ValueError. kernels/join_scalars.py: Python numbers as parts are int64/float64 arrays."""
+ValueError. kernels/join_scalars.py: Python numbers as parts are int64/float64 arrays
+(weak in the result's dtype for np.concatenate with axis=None)."""
 
 import numpy as np
 import pytest
@@ -33,4 +34,6 @@ def test_python_numbers_as_parts(kernels_on_both_targets):
     out = k.check(np.array([1, 2], np.int8), np.array([1.5], np.float32), 2.5, 3)
     assert [o.dtype.name for o in out] == [
         "int64", "float64", "int64", "float64", "float64", "float64", "int64", "float32",
-        "int64", "int8"]
+        "int64", "int8", "int8", "float32", "float64", "int8", "float64", "int64"]
+    # Rounded once, from the int64 array np.concatenate makes of the Python int.
+    k.check(np.array([1, 2], np.int8), np.array([1.5], np.float32), 2.5, 2**60 + 2**36 + 1)
