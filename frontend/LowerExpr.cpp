@@ -375,12 +375,34 @@ Value ExprLowering::lowerName(const syntax::Expr &e, const syntax::Name &n) {
     return v;
 }
 
+namespace {
+
+/// Python's AttributeError for an ndarray attribute or method of a Python number (`n.sum()`
+/// for an `int` argument, `x.mean().real` is fine): Python's int, float, bool and complex
+/// have only `real`, `imag` and `conjugate()` of those npc knows.
+void requireNumberMember(const Value &base, const std::string &attr, SourceLoc loc) {
+    const NodePtr &n = base.node;
+    if (!n->type.weak || attr == "real" || attr == "imag" || attr == "conjugate")
+        return;
+    const char *type = isBool(n->type.dtype)      ? "bool"
+                       : isInteger(n->type.dtype) ? "int"
+                       : isFloat(n->type.dtype)   ? "float"
+                                                  : "complex";
+    throw UserError(loc, fmt::format("'{}' object has no attribute '{}' (a Python number, not a "
+                                     "NumPy array: np.asarray(...) makes one)",
+                                     type, attr));
+}
+
+} // namespace
+
 Value ExprLowering::lowerAttribute(const syntax::Expr &e, const syntax::Attribute &a) {
     Value base = lower(*a.value);
     if (base.kind == Value::Module)
         return moduleMember(base, a.attr, e.loc);
-    if (base.kind == Value::Array)
+    if (base.kind == Value::Array) {
+        requireNumberMember(base, a.attr, a.attrLoc);
         return arrayAttribute(*this, base, a.attr, a.attrLoc);
+    }
     // Methods of ufuncs (np.add.reduce, np.maximum.accumulate, np.multiply.outer):
     // name the whole function, as for other unsupported NumPy functions.
     if (base.kind == Value::Function && base.qualifiedName.starts_with("numpy."))
@@ -408,6 +430,7 @@ Value ExprLowering::lowerCall(const syntax::Expr &e, const syntax::Call &c) {
     if (auto *attr = c.func->as<syntax::Attribute>()) {
         Value base = lower(*attr->value);
         if (base.kind == Value::Array) {
+            requireNumberMember(base, attr->attr, attr->attrLoc);
             args.function = "ndarray." + attr->attr;
             args.positional.insert(args.positional.begin(), base);
             return callNumPy(*this, "ndarray." + attr->attr, std::move(args));

@@ -587,6 +587,16 @@ CASES += [
             s[0] = np.float64(np.nan)
             return s
         """, "cannot convert float NaN to integer", (5, "np.nan")),
+    ("python-number-method", """
+        # npc export f(float64[:], float)
+        def f(x, s):
+            return s.mean() + x
+        """, "'float' object has no attribute 'mean'", (5, "mean")),
+    ("python-int-attribute", """
+        # npc export f(float64[:], int)
+        def f(x, n):
+            return x * n.shape[0]
+        """, "'int' object has no attribute 'shape'", (5, "shape")),
     ("axis-list", """
         # npc export f(float64[:, :])
         def f(x):
