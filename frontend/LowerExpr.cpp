@@ -352,7 +352,6 @@ Value ExprLowering::lowerName(const syntax::Expr &e, const syntax::Name &n) {
             {"dict", ""},
             {"set", ""},
             {"str", ""},
-            {"complex", "; use 1j"},
             {"isinstance", ""},
             {"type", ""},
             {"iter", ""},

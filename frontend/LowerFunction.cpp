@@ -50,8 +50,8 @@ std::map<std::string, Value> importedNames(const syntax::Module &module) {
     env["abs"] = Value{Value::Function, nullptr, "builtins.abs", {}, {}, {}};
     env["print"] = Value{Value::Function, nullptr, "builtins.print", {}, {}, {}};
     env["len"] = Value{Value::Function, nullptr, "builtins.len", {}, {}, {}};
-    // float/int/bool: conversions of scalars, and dtype= arguments.
-    for (const char *name : {"float", "int", "bool", "min", "max"})
+    // float/int/bool: conversions of scalars, and dtype= arguments (complex only the latter).
+    for (const char *name : {"float", "int", "bool", "complex", "min", "max"})
         env[name] = Value{Value::Function, nullptr, std::string("builtins.") + name, {}, {}, {}};
     return env;
 }

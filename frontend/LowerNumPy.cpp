@@ -85,6 +85,8 @@ std::optional<DType> dtypeOfName(const std::string &q) {
         return DType::Int64;
     if (q == "builtins.bool")
         return DType::Bool;
+    if (q == "builtins.complex")
+        return DType::Complex128;
     if (q.rfind("numpy.", 0) != 0)
         return std::nullopt;
     // NumPy 2's C-named aliases (as on LP64 Linux).
@@ -111,13 +113,15 @@ std::optional<DType> dtypeArgument(const std::optional<Value> &v, const CallArgs
     std::optional<DType> t;
     if (v->kind == Value::Function)
         t = dtypeOfName(v->qualifiedName);
-    else if (v->kind == Value::String) // 'float32'; 'float', 'int', 'bool' as the builtins
-        t = dtypeOfName((v->text == "float" || v->text == "int" || v->text == "bool" ? "builtins."
-                                                                                      : "numpy.") +
-                        v->text);
+    else if (v->kind == Value::String) { // 'float32'; 'float', 'int', ... as the builtins
+        bool builtin =
+            v->text == "float" || v->text == "int" || v->text == "bool" || v->text == "complex";
+        t = dtypeOfName((builtin ? "builtins." : "numpy.") + v->text);
+    }
     if (!t)
         throw UserError(v->loc, fmt::format("{}(): dtype must be a NumPy scalar type such as "
-                                            "np.float32, or float, int or bool",
+                                            "np.float32, a name such as 'float32', or float, "
+                                            "int, bool or complex",
                                             args.function));
     return t;
 }

@@ -228,6 +228,12 @@ Value mathLog(ExprLowering &lowering, const CallArgs &args) {
     return Value::array(asPythonScalar(x), args.loc);
 }
 
+/// complex(...): npc takes `complex` as a dtype (`x.astype(complex)`), not as a call.
+Value toComplex(ExprLowering &, const CallArgs &args) {
+    throw UserError(args.loc, "Python's builtin 'complex' is not supported by npc; write "
+                              "x + y * 1j (complex is a dtype: x.astype(complex))");
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &scalarFunctions() {
@@ -235,6 +241,7 @@ const std::map<std::string, Handler> &scalarFunctions() {
         {"builtins.int", toInt},
         {"builtins.float", toFloat},
         {"builtins.bool", toBool},
+        {"builtins.complex", toComplex},
         {"builtins.min", extremum(true)},
         {"builtins.max", extremum(false)},
         {"math.sqrt", mathUnary(UnaryOp::Sqrt)},

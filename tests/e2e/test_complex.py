@@ -194,3 +194,9 @@ def test_parts_as_values(kernels):
     in place (the writes through views npc cannot share are located errors, see
     test_diagnostics.py)."""
     kernels("complex_parts.py").check(sample(np.complex128, 9))
+
+
+def test_complex_dtype_names(kernels):
+    k = kernels("complex_dtype_names.py")
+    out = k.check(np.array([1, -2], np.int8), np.array([1.5, -0.25], np.float32))
+    assert all(o.dtype == np.complex128 for o in out)

@@ -597,6 +597,11 @@ CASES += [
         def f(x, n):
             return x * n.shape[0]
         """, "'int' object has no attribute 'shape'", (5, "shape")),
+    ("complex-call", """
+        # npc export f(float)
+        def f(x):
+            return complex(x, 1.0)
+        """, "builtin 'complex' is not supported by npc; write x + y * 1j", (5, "complex")),
     ("axis-list", """
         # npc export f(float64[:, :])
         def f(x):
