@@ -146,7 +146,10 @@ std::string intrinsicCall(const loop::Expr &e, Dialect d) {
     case Intrinsic::Ceil: return math("ceil");
     case Intrinsic::Trunc: return math("trunc");
     // Round half to even in the default rounding mode, as numpy.rint.
-    case Intrinsic::Rint: return math("rint");
+    case Intrinsic::Rint:
+        if (isComplex(e.dtype)) // each part (see npc/complex.h)
+            return fmt::format("npc::complex_rint({})", arg(0));
+        return math("rint");
     case Intrinsic::Atan2: return math("atan2");
     case Intrinsic::Hypot: return math("hypot");
     case Intrinsic::Sign: return fmt::format("npc::sign<{}>({})", type, arg(0));

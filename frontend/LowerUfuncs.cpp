@@ -441,6 +441,7 @@ NodePtr ExprLowering::complexUnary(UnaryOp op, NodePtr a, SourceLoc loc) {
     case UnaryOp::Sinh:
     case UnaryOp::Cosh:
     case UnaryOp::Tanh:
+    case UnaryOp::Rint:
         return array::makeUnary(op, castTo(a, in, loc), in, loc);
     default:
         complexUnsupported(array::unaryOpName(op), in, false, loc);

@@ -168,6 +168,12 @@ template <ComplexNumber C> NPC_HD inline typename C::value_type absolute(C a) {
     return std::hypot(a.real(), a.imag());
 }
 
+/// numpy.rint (and numpy.round with decimals=0) of a complex number: each part rounded
+/// half to even, as NumPy's nc_rint does.
+template <ComplexNumber C> NPC_HD inline C complex_rint(C z) {
+    return C(std::rint(z.real()), std::rint(z.imag()));
+}
+
 /// numpy.isnan / isinf / isfinite of a complex number: of either part / of both parts.
 template <ComplexNumber C> NPC_HD inline bool isnan(C a) {
     return std::isnan(a.real()) || std::isnan(a.imag());

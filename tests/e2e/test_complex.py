@@ -200,3 +200,13 @@ def test_complex_dtype_names(kernels):
     k = kernels("complex_dtype_names.py")
     out = k.check(np.array([1, -2], np.int8), np.array([1.5, -0.25], np.float32))
     assert all(o.dtype == np.complex128 for o in out)
+
+
+def test_complex_rounding(kernels):
+    k = kernels("complex_rounding.py")
+    z = np.array([1.5 + 2.5j, -0.5 - 1.5j, complex(np.inf, np.nan), -0.2 + 0.7j, 2.5e15 - 0.5j])
+    w = np.array([2.5 - 3.5j, -0.4 + 0.0j, 1e30 + 0.5j], np.complex64)
+    for got, want in zip(k.check(z, w, rtol=0), k.numpy(z, w)):
+        for g, v in ((got.real, want.real), (got.imag, want.imag)):  # zeros' signs; not NaNs'
+            np.testing.assert_array_equal(np.signbit(g) & ~np.isnan(g),
+                                          np.signbit(v) & ~np.isnan(v))
