@@ -764,8 +764,9 @@ DType constructorDType(const NodePtr &scalar) {
 Dim extentArgument(const Value &v, const CallArgs &args, const char *what,
                    const std::string &negativeMessage) {
     if (v.kind != Value::Array || v.node->type.rank() != 0 || !isInteger(v.node->type.dtype))
-        throw UserError(v.loc, fmt::format("{}(): '{}' must be an integer or a tuple of integers",
-                                           args.function, what));
+        throw UserError(
+            v.loc, fmt::format("{}(): '{}' must be an integer{}", args.function, what,
+                               std::string_view(what) == "shape" ? " or a tuple of integers" : ""));
     const NodePtr &n = v.node;
     if (n->kind == NodeKind::Constant) {
         if (n->intValue < 0)

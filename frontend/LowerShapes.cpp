@@ -81,12 +81,14 @@ std::optional<Dim> extentOf(const array::Node &n) {
 /// An extent given as an argument: an int literal (also -1 when `unknownAllowed`; nullopt
 /// stands for it), an expression of extents (`x.shape[0] * 2`), or any run-time int
 /// scalar (checked non-negative on entry).
-std::optional<Dim> shapeExtent(const Value &v, const CallArgs &args, bool unknownAllowed) {
+std::optional<Dim> shapeExtent(const Value &v, const CallArgs &args, bool unknownAllowed,
+                               const std::string &negative = "negative dimensions are not "
+                                                             "allowed") {
     if (auto c = constantInt(v)) {
         if (*c == -1 && unknownAllowed)
             return std::nullopt;
         if (*c < 0)
-            throw UserError(v.loc, "negative dimensions are not allowed");
+            throw UserError(v.loc, negative);
         return dimConst(*c);
     }
     if (v.kind == Value::Array)
@@ -96,7 +98,7 @@ std::optional<Dim> shapeExtent(const Value &v, const CallArgs &args, bool unknow
         return extentArgument(v, args, "shape",
                               "negative dimensions are not allowed (npc takes reshape's -1, "
                               "the extent to infer, only when it is written as -1)");
-    return extentArgument(v, args, "shape");
+    return extentArgument(v, args, "shape", negative);
 }
 
 // ---- attributes and len ------------------------------------------------------------
@@ -250,11 +252,13 @@ Value squeeze(ExprLowering &, const CallArgs &args) {
     return Value::array(array::withChecks(view, std::move(checks)), args.loc);
 }
 
-/// The extents of a shape argument (an int, a tuple of them, or of run-time extents).
-Shape shapeArgument(const Value &v, const CallArgs &args) {
+/// The extents of np.broadcast_to's shape argument (an int, a tuple of them, or of
+/// run-time extents), with NumPy's message for a negative one.
+Shape broadcastShape(const Value &v, const CallArgs &args) {
     Shape shape;
     for (const Value &item : items(v))
-        shape.push_back(*shapeExtent(item, args, false));
+        shape.push_back(*shapeExtent(item, args, false,
+                                     "all elements of broadcast shape must be non-negative"));
     return shape;
 }
 
@@ -263,7 +267,7 @@ Value broadcastTo(ExprLowering &, const CallArgs &args) {
     NodePtr x = requireArray(b[0], args, "array");
     if (x->type.weak)
         x = array::makeCast(x, x->type.dtype, args.loc);
-    Shape target = shapeArgument(*b[1], args);
+    Shape target = broadcastShape(*b[1], args);
     const Shape &in = x->type.shape;
     std::string message = fmt::format("operands could not be broadcast together with remapped "
                                       "shapes [original->remapped]: {} and requested shape {}",

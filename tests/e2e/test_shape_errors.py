@@ -42,6 +42,8 @@ CASES = [
      "operands could not be broadcast together with remapped shapes", "np.broadcast_to"),
     ("broadcast-to-rank", "np.broadcast_to(m, (3,))",
      "input operand has more dimensions than allowed", "(3,)"),
+    ("broadcast-to-negative", "np.broadcast_to(x6, (-1, 6))",
+     "all elements of broadcast shape must be non-negative", "-1"),
 ]
 
 

@@ -27,3 +27,13 @@ def test_squeeze_of_a_longer_axis_raises(kernel):
 def test_broadcast_to_a_mismatched_extent_raises(kernel):
     kernel.check_raises(*inputs(b=(2, 3)),
                         match="operands could not be broadcast together with remapped shapes")
+
+
+@pytest.mark.parametrize("n", [0, 3, -1])
+def test_broadcast_to_a_run_time_count(kernels_on_both_targets, n):
+    k = kernels_on_both_targets("broadcast_to_counts.py")
+    v = np.array([1.5, -2.0])
+    if n < 0:
+        k.check_raises(v, n, match="all elements of broadcast shape must be non-negative")
+    else:
+        k.check(v, n)
