@@ -278,8 +278,10 @@ private:
             ExprPtr v = dimExpr(d->operands[0]);
             if (v->kind != loop::ExprKind::Var && v->kind != loop::ExprKind::IntImm)
                 v = hoist("n", v);
+            // One check per value: a second message for it (np.zeros(n), then
+            // np.broadcast_to(v, (n, 3))) could never be raised.
             check(loop::binary(loop::BinaryOp::Lt, v, loop::intImm(0)), "ValueError", d->text,
-                  fmt::format("nonnegative:{}:{}", loop::str(v), d->text));
+                  fmt::format("nonnegative:{}", loop::str(v)));
             return v;
         }
         }
