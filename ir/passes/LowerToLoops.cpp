@@ -66,6 +66,10 @@ void Lowering::checkExtents(const Node &n) {
         if (loop::str(actual) == loop::str(expected))
             continue;
         ExprPtr failed = loop::binary(loop::BinaryOp::Ne, actual, expected);
+        // A condition as an extent (int64(cond) != 0): the condition itself.
+        if (actual->kind == loop::ExprKind::Cast && isBool(actual->args[0]->dtype) &&
+            expected->kind == loop::ExprKind::IntImm && expected->intValue == 0)
+            failed = actual->args[0];
         if (c.orOne)
             failed = loop::binary(loop::BinaryOp::And, failed,
                                   loop::binary(loop::BinaryOp::Ne, actual, loop::intImm(1)));

@@ -79,3 +79,19 @@ def test_unassigned_names(kernels_on_both_targets, n, mode, x):
         k.check_raises(x, n, mode, match=str(e))
     else:
         k.check(x, n, mode)
+
+
+@pytest.mark.parametrize("mode", range(10))
+@pytest.mark.parametrize("n,m,x,a", [(7, 0, 1.5, []), (7, 2, 2.5, [1.0, 1.0, 1.0]),
+                                     (3, 3, 1.0, [1.0, -1.0]), (0, 0, -0.0, [0.0])])
+def test_python_division_by_zero(kernels_on_both_targets, mode, n, m, x, a):
+    k = kernels_on_both_targets("python_division_by_zero.py")
+    args = (n, m, x, np.array(a), mode)
+    try:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            k.numpy(*args)
+    except (ZeroDivisionError, IndexError) as e:
+        k.check_raises(*args, match=str(e))
+    else:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            k.check(*args)
