@@ -175,7 +175,8 @@ NodePtr ExprLowering::rangeCheckedCast(const NodePtr &v, DType dtype, SourceLoc 
 NodePtr ExprLowering::throughPythonInt(const NodePtr &v, DType dtype, SourceLoc loc) {
     NPC_ASSERT(v->type.rank() == 0 && isInteger(dtype),
                "conversion through int() of an array or to a non-integer dtype");
-    NodePtr x = v->kind == array::NodeKind::Param || v->kind == array::NodeKind::Var
+    NodePtr x = v->kind == array::NodeKind::Param || v->kind == array::NodeKind::Var ||
+                        v->kind == array::NodeKind::DimValue
                     ? v
                     : materialized(v, loc);
     DType from = isFloat(v->type.dtype)           ? DType::Float64

@@ -364,8 +364,10 @@ NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
                           op == BinaryOp::LeftShift || op == BinaryOp::RightShift))
         dtype = DType::Int8;
     Shape shape = broadcastShapes(a->type.shape, b->type.shape, loc);
-    a = array::makeBroadcast(castTo(a, dtype, loc), shape, loc);
-    b = array::makeBroadcast(castTo(b, dtype, loc), shape, loc);
+    // A Python int only the run time knows (`a + (k + 1)`, `a += i`) must fit the array's
+    // integer dtype too (NEP 50's OverflowError), as constants and `int` arguments must.
+    a = array::makeBroadcast(pythonNumberTo(a, dtype, loc), shape, loc);
+    b = array::makeBroadcast(pythonNumberTo(b, dtype, loc), shape, loc);
     NodePtr result = array::makeBinary(op, a, b, loc);
     if (!pt.weak || array::isComparison(op) || isLogical(op))
         return result;
