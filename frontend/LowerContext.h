@@ -100,8 +100,9 @@ public:
     /// a host copy).
     array::NodePtr throughPythonInt(const array::NodePtr &v, DType dtype, SourceLoc loc);
     /// `v` converted to `dtype` where NumPy 2 converts Python numbers through int()
-    /// (`np.uint8(v)`, `np.array([v], dtype=np.uint8)`): a Python int or float only the run
-    /// time knows goes through throughPythonInt, anything else through castTo.
+    /// (`np.uint8(v)`, `np.array([v], dtype=np.uint8)`, the Python int operand of a binary
+    /// ufunc with an integer array): a Python int or float only the run time knows goes
+    /// through throughPythonInt, anything else through castTo.
     array::NodePtr pythonNumberTo(const array::NodePtr &v, DType dtype, SourceLoc loc);
     /// A binary ufunc with NEP 50 promotion and broadcasting.
     array::NodePtr binary(array::BinaryOp op, array::NodePtr a, array::NodePtr b, SourceLoc loc);

@@ -216,10 +216,6 @@ void checkPythonDivision(BinaryOp op, const NodePtr &a, const NodePtr &b, Source
         throw UserError(loc, "division by zero of Python numbers (Python's ZeroDivisionError)");
 }
 
-/// Python's ZeroDivisionError (with Python 3.11's message) for `/`, `//` and `%` of Python
-/// numbers by a divisor only the run time knows (`total / count`, `n // m`): a check that
-/// runs where the operation does (in the branch of an `if` or of `a if c else b` that
-/// holds it). NumPy's scalars give inf, NaN or 0 instead.
 /// True when `n` is arithmetic on parameters, variables, extents and constants, which
 /// lowering can compute where a check needs it.
 bool isSimpleScalar(const array::Node &n) {
@@ -240,6 +236,10 @@ bool isSimpleScalar(const array::Node &n) {
     }
 }
 
+/// Python's ZeroDivisionError (with Python 3.11's message) for `/`, `//` and `%` of Python
+/// numbers by a divisor only the run time knows (`total / count`, `n // m`): a check that
+/// runs where the operation does (in the branch of an `if` or of `a if c else b` that
+/// holds it). NumPy's scalars give inf, NaN or 0 instead.
 NodePtr pythonDivisionChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePtr result,
                               SourceLoc loc) {
     if ((op != BinaryOp::TrueDivide && op != BinaryOp::FloorDivide && op != BinaryOp::Remainder) ||

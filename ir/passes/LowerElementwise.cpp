@@ -96,13 +96,10 @@ ExprPtr Lowering::computeUnary(const Node &n, ExprPtr x) {
     // floor/ceil/trunc of integers and bools is the identity (NumPy 2 keeps the dtype).
     case UnaryOp::Floor: return isInexact(t) ? loop::call(Intrinsic::Floor, {x}, t) : x;
     case UnaryOp::Ceil: return isInexact(t) ? loop::call(Intrinsic::Ceil, {x}, t) : x;
-    case UnaryOp::Trunc:
-        return isInexact(t) ? loop::call(loop::Intrinsic::Trunc, {x}, t) : x;
+    case UnaryOp::Trunc: return isInexact(t) ? loop::call(Intrinsic::Trunc, {x}, t) : x;
     case UnaryOp::Rint: return isInexact(t) ? loop::call(Intrinsic::Rint, {x}, t) : x;
-    case UnaryOp::IsNan:
-        return loop::call(loop::Intrinsic::IsNan, {x}, DType::Bool);
-    case UnaryOp::IsInf:
-        return loop::call(loop::Intrinsic::IsInf, {x}, DType::Bool);
+    case UnaryOp::IsNan: return loop::call(Intrinsic::IsNan, {x}, DType::Bool);
+    case UnaryOp::IsInf: return loop::call(Intrinsic::IsInf, {x}, DType::Bool);
     case UnaryOp::IsFinite: return loop::call(Intrinsic::IsFinite, {x}, DType::Bool);
     case UnaryOp::Invert:
         return isBool(t) ? loop::unary(loop::UnaryOp::Not, x) : loop::call(Intrinsic::Invert, {x}, t);
