@@ -504,10 +504,18 @@ NodePtr ExprLowering::complexUnary(UnaryOp op, NodePtr a, SourceLoc loc) {
 
 namespace {
 
+/// A ufunc's result: a NumPy value even of Python numbers (np.add(n, 1) is an np.int64, not
+/// a Python int: strong under NEP 50, with ndarray methods, divided as NumPy divides).
+NodePtr numpyValue(const NodePtr &v, SourceLoc loc) {
+    return v->type.weak ? array::makeCast(v, v->type.dtype, false, loc) : v;
+}
+
 Handler unaryUfunc(UnaryOp op) {
     return [op](ExprLowering &lowering, const CallArgs &args) {
         auto b = bind(args, {{"x", true}});
-        return Value::array(lowering.unary(op, requireArray(b[0], args, "x"), args.loc), args.loc);
+        return Value::array(
+            numpyValue(lowering.unary(op, requireArray(b[0], args, "x"), args.loc), args.loc),
+            args.loc);
     };
 }
 
@@ -523,8 +531,9 @@ Value builtinAbs(ExprLowering &lowering, const CallArgs &args) {
 Handler binaryUfunc(BinaryOp op) {
     return [op](ExprLowering &lowering, const CallArgs &args) {
         auto b = bind(args, {{"x1", true}, {"x2", true}});
-        return Value::array(lowering.binary(op, requireArray(b[0], args, "x1"),
-                                            requireArray(b[1], args, "x2"), args.loc),
+        return Value::array(numpyValue(lowering.binary(op, requireArray(b[0], args, "x1"),
+                                                       requireArray(b[1], args, "x2"), args.loc),
+                                       args.loc),
                             args.loc);
     };
 }
@@ -535,7 +544,8 @@ Value square(ExprLowering &lowering, const CallArgs &args) {
     NodePtr x = requireArray(b[0], args, "x");
     DType t = isBool(x->type.dtype) ? DType::Int8 : x->type.dtype;
     x = lowering.castTo(x, t, args.loc);
-    return Value::array(lowering.binary(BinaryOp::Multiply, x, x, args.loc), args.loc);
+    return Value::array(numpyValue(lowering.binary(BinaryOp::Multiply, x, x, args.loc), args.loc),
+                        args.loc);
 }
 
 /// numpy.round / numpy.around with decimals=0: round half to even (np.rint) for floats,

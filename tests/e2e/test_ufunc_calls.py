@@ -15,3 +15,12 @@ def test_ufunc_calls(kernel, n):
     assert [r.dtype for r in results] == [np.int16, np.float32, np.int16, np.float64,
                                           np.float32, np.float32, np.int64, np.int16,
                                           np.float32]
+
+
+@pytest.mark.parametrize("m", [0, 2])
+def test_ufuncs_of_python_numbers(kernels_on_both_targets, m):
+    k = kernels_on_both_targets("ufuncs_of_python_numbers.py")
+    with np.errstate(divide="ignore"):
+        out = k.check(3, m, 1.5, np.array([1.0, 2.0], np.float32))
+    assert [o.dtype.name for o in out] == ["float64", "float64", "float64", "int64", "float64",
+                                           "int64"]
