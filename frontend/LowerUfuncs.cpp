@@ -580,8 +580,15 @@ Value where(ExprLowering &lowering, const CallArgs &args) {
     Shape shape = broadcastShapes(broadcastShapes(cond->type.shape, x->type.shape, args.loc),
                                   y->type.shape, args.loc);
     cond = array::makeBroadcast(truthValue(cond, args.loc), shape, args.loc);
-    x = array::makeBroadcast(lowering.castTo(x, dtype, args.loc), shape, args.loc);
-    y = array::makeBroadcast(lowering.castTo(y, dtype, args.loc), shape, args.loc);
+    // NumPy makes a Python int an int64 array first: rounded once to float32 or complex64.
+    auto operand = [&](NodePtr v) {
+        if (v->type.weak && isInteger(v->type.dtype) &&
+            (dtype == DType::Float32 || dtype == DType::Complex64))
+            v = array::makeCast(v, DType::Int64, false, args.loc);
+        return array::makeBroadcast(lowering.castTo(v, dtype, args.loc), shape, args.loc);
+    };
+    x = operand(x);
+    y = operand(y);
     return Value::array(array::makeWhere(cond, x, y, args.loc), args.loc);
 }
 
