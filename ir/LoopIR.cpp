@@ -139,8 +139,16 @@ ExprPtr boolImm(bool value) { return intImm(value, DType::Bool); }
 ExprPtr cast(ExprPtr value, DType dtype) {
     if (value->dtype == dtype)
         return value;
-    if (value->kind == ExprKind::IntImm && !isInexact(dtype) && !isBool(dtype))
-        return intImm(value->intValue, dtype);
+    if (value->kind == ExprKind::IntImm && !isInexact(dtype) && !isBool(dtype)) {
+        // The constant wrapped to the dtype, as the cast would (300 as int8 is 44).
+        int bits = itemSize(dtype) * 8;
+        if (bits == 64)
+            return intImm(value->intValue, dtype);
+        uint64_t low = static_cast<uint64_t>(value->intValue) & ((uint64_t{1} << bits) - 1);
+        if (isSignedInteger(dtype) && (low >> (bits - 1)) != 0)
+            return intImm(static_cast<int64_t>(low) - (int64_t{1} << bits), dtype);
+        return intImm(static_cast<int64_t>(low), dtype);
+    }
     Expr e = base(ExprKind::Cast, dtype);
     e.args = {std::move(value)};
     return make(std::move(e));

@@ -34,6 +34,7 @@ def test_python_numbers_as_parts(kernels_on_both_targets):
     out = k.check(np.array([1, 2], np.int8), np.array([1.5], np.float32), 2.5, 3)
     assert [o.dtype.name for o in out] == [
         "int64", "float64", "int64", "float64", "float64", "float64", "int64", "float32",
-        "int64", "int8", "int8", "float32", "float64", "int8", "float64", "int64"]
+        "int64", "int8", "int8", "float32", "float64", "int8", "float64", "int64", "int16",
+        "float64"]
     # Rounded once, from the int64 array np.concatenate makes of the Python int.
     k.check(np.array([1, 2], np.int8), np.array([1.5], np.float32), 2.5, 2**60 + 2**36 + 1)

@@ -13,4 +13,6 @@ def join_scalars(k, s, x, n):
             np.hstack((s, np.float32(x))), np.hstack((k, 300)), np.hstack((k, True)),
             np.concatenate((k, 300), axis=None), np.concatenate((s, n), axis=None),
             np.concatenate((k, x), axis=None), np.concatenate((k, -n, 1), axis=None),
-            np.concatenate((n, x), axis=None), np.concatenate((k > 1, 2), axis=None))
+            np.concatenate((n, x), axis=None), np.concatenate((k > 1, 2), axis=None),
+            np.concatenate((k, 300), axis=None).astype(np.int16),
+            np.concatenate((k.astype(np.uint8), -1), axis=None) * 1.0)
