@@ -109,13 +109,21 @@ ExprPtr Lowering::scalarExpr(const Node &n) {
         NPC_ASSERT(n.type.rank() == 0, "array variable used as a scalar");
         checkExtents(n); // a read Python may find unassigned (an index, an extent)
         return loop::var(variables_.at(static_cast<size_t>(n.param)).name, n.type.dtype);
+    // The checks compute() makes too (an extent or index `n // m` raises ZeroDivisionError,
+    // `np.uint8(k)` OverflowError).
     case NodeKind::Cast:
+        checkExtents(n);
+        if (n.rangeChecked)
+            checkRange(n);
         return loop::cast(scalarExpr(*n.operand()), n.type.dtype);
     case NodeKind::Unary:
+        checkExtents(n);
         return computeUnary(n, scalarExpr(*n.operand()));
     case NodeKind::Binary:
+        checkExtents(n);
         return computeBinary(n, scalarExpr(*n.operand(0)), scalarExpr(*n.operand(1)));
     case NodeKind::Where:
+        checkExtents(n);
         return loop::select(scalarExpr(*n.operand(0)), scalarExpr(*n.operand(1)),
                             scalarExpr(*n.operand(2)));
     default:

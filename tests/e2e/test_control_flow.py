@@ -81,7 +81,7 @@ def test_unassigned_names(kernels_on_both_targets, n, mode, x):
         k.check(x, n, mode)
 
 
-@pytest.mark.parametrize("mode", range(10))
+@pytest.mark.parametrize("mode", range(13))
 @pytest.mark.parametrize("n,m,x,a", [(7, 0, 1.5, []), (7, 2, 2.5, [1.0, 1.0, 1.0]),
                                      (3, 3, 1.0, [1.0, -1.0]), (0, 0, -0.0, [0.0])])
 def test_python_division_by_zero(kernels_on_both_targets, mode, n, m, x, a):

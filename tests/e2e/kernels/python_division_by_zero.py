@@ -1,6 +1,7 @@
 """`/`, `//` and `%` of Python numbers (arguments, values computed from them, len()) by
 zero raise Python's ZeroDivisionError where they run: not in the branch of `a if c else b`
-or of an `if` that is not taken, on every iteration of a loop that divides. Division of a
+or of an `if` that is not taken, on every iteration of a loop that divides, also as an
+extent, an index or a slice bound. Division of a
 NumPy value (`a[0] / m`) gives NumPy's inf instead."""
 import numpy as np
 
@@ -31,4 +32,10 @@ def python_division_by_zero(n, m, x, a, mode):
         r = a[0] / m
     elif mode == 9:
         r = x % (x - 1.5) + (n > 2) // (m > 0 or x == 1.5)
+    elif mode == 10:
+        r = float(np.zeros(n // m).sum())
+    elif mode == 11:
+        r = a[n // m - 7]
+    elif mode == 12:
+        r = float(a[:n % m].sum())
     return r
