@@ -9,6 +9,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <map>
+#include <set>
 
 namespace npc::lowering {
 namespace {
@@ -384,10 +385,20 @@ void requireNumberMember(const Value &base, const std::string &attr, SourceLoc l
     const NodePtr &n = base.node;
     if (!n->type.weak || attr == "real" || attr == "imag" || attr == "conjugate")
         return;
-    const char *type = isBool(n->type.dtype)      ? "bool"
-                       : isInteger(n->type.dtype) ? "int"
-                       : isFloat(n->type.dtype)   ? "float"
-                                                  : "complex";
+    DType t = n->type.dtype;
+    const char *type = isBool(t) ? "bool" : isInteger(t) ? "int" : isFloat(t) ? "float" : "complex";
+    // Python 3.11's other attributes of int and bool, and of float.
+    static const std::set<std::string> kInt = {"as_integer_ratio", "bit_count",  "bit_length",
+                                               "denominator",      "from_bytes", "numerator",
+                                               "to_bytes"};
+    static const std::set<std::string> kFloat = {"as_integer_ratio", "fromhex", "hex",
+                                                 "is_integer"};
+    if ((isInteger(t) || isBool(t) ? kInt
+         : isFloat(t)              ? kFloat
+                                   : std::set<std::string>{})
+            .count(attr))
+        throw UserError(
+            loc, fmt::format("{}.{} of a Python number is not supported by npc", type, attr));
     throw UserError(loc, fmt::format("'{}' object has no attribute '{}' (a Python number, not a "
                                      "NumPy array: np.asarray(...) makes one)",
                                      type, attr));

@@ -592,6 +592,11 @@ CASES += [
         def f(x, s):
             return s.mean() + x
         """, "'float' object has no attribute 'mean'", (5, "mean")),
+    ("python-int-numerator", """
+        # npc export f(float64[:], int)
+        def f(x, n):
+            return x * n.numerator
+        """, "int.numerator of a Python number is not supported by npc", (5, "numerator")),
     ("python-int-attribute", """
         # npc export f(float64[:], int)
         def f(x, n):
