@@ -45,12 +45,24 @@ void Lowering::checkRange(const Node &n) {
             return;
     }
     std::string key = fmt::format("range:{}:{}", loop::str(v), dtypeName(t));
-    // The argument is an int64; uint64's upper bound cannot be exceeded.
-    ExprPtr outside = loop::binary(loop::BinaryOp::Lt, v, loop::intImm(integerMin(t)));
-    if (integerMax(t) <= static_cast<uint64_t>(INT64_MAX))
-        outside = loop::binary(
-            loop::BinaryOp::Or, outside,
-            loop::binary(loop::BinaryOp::Gt, v, loop::intImm(static_cast<int64_t>(integerMax(t)))));
+    // The argument is an int64; uint64's upper bound cannot be exceeded. An int64 cast of a
+    // narrower integer (`s[0] = u[0]`, uint8 into int8) is tested only on the side it can
+    // pass (g++ rejects a comparison that is always false under -Werror=type-limits).
+    DType source = from == DType::Float64 ? DType::Int64 : from; // a float's int() is any int64
+    if (from == DType::Int64 && n.operand()->kind == NodeKind::Cast &&
+        isInteger(n.operand()->operand()->type.dtype))
+        source = n.operand()->operand()->type.dtype;
+    bool below = integerMin(source) < integerMin(t);
+    bool above =
+        integerMax(t) <= static_cast<uint64_t>(INT64_MAX) && integerMax(source) > integerMax(t);
+    ExprPtr low = loop::binary(loop::BinaryOp::Lt, v, loop::intImm(integerMin(t)));
+    ExprPtr high =
+        loop::binary(loop::BinaryOp::Gt, v, loop::intImm(static_cast<int64_t>(integerMax(t))));
+    if (!below && !above)
+        return;
+    ExprPtr outside = below && above ? loop::binary(loop::BinaryOp::Or, low, high)
+                      : below        ? low
+                                     : high;
     // On entry in a function that is one expression, else where the value is converted
     // (NumPy raises there: `if c: a[0] = n` does not raise when c is false).
     check(outside, "OverflowError",

@@ -35,6 +35,9 @@ ValueError; infinities and values that do not fit: OverflowError); other stores 
 kernels/uint64_scalar_stores.py: uint64 scalars stored into signed integer arrays through
 basic indexing raise OverflowError when they do not fit, as NumPy 2 does.
 
+kernels/unsigned_scalar_stores.py: uint8 and uint16 scalars stored into int8 arrays raise
+OverflowError above 127 (and compile warning-free).
+
 kernels/clip_int_arguments.py: np.clip with `int` argument bounds beyond an integer dtype
 leaves out the open side's and raises for the other's.
 
@@ -168,6 +171,19 @@ def test_uint64_scalars_stored(kernels_on_both_targets, v):
         k.check_raises(v, match=str(e))
     else:
         k.check(v)
+
+
+@pytest.mark.parametrize("u,w,n", [(5, 7, 9), (200, 7, 9), (5, 300, 9), (5, 7, 130),
+                                   (127, 127, 127)])
+def test_unsigned_scalars_stored(kernels_on_both_targets, u, w, n):
+    k = kernels_on_both_targets("unsigned_scalar_stores.py")
+    args = (np.array([u], np.uint8), np.array([w], np.uint16), n)
+    try:
+        k.numpy(*args)
+    except OverflowError as e:
+        k.check_raises(*args, match=str(e))
+    else:
+        k.check(*args)
 
 
 @pytest.mark.parametrize("lo,hi", [(-5, 3), (1, 300), (-500, 100), (-300, 300), (300, 400),
