@@ -110,20 +110,26 @@ ExprPtr Lowering::scalarExpr(const Node &n) {
         checkExtents(n); // a read Python may find unassigned (an index, an extent)
         return loop::var(variables_.at(static_cast<size_t>(n.param)).name, n.type.dtype);
     // The checks compute() makes too (an extent or index `n // m` raises ZeroDivisionError,
-    // `np.uint8(k)` OverflowError).
+    // `np.uint8(k)` OverflowError), except in the shape of an array variable, which is
+    // allocated on entry: its statement, which may not run, checks the value.
     case NodeKind::Cast:
-        checkExtents(n);
-        if (n.rangeChecked)
-            checkRange(n);
+        if (!allowThrowOnEntry_) {
+            checkExtents(n);
+            if (n.rangeChecked)
+                checkRange(n);
+        }
         return loop::cast(scalarExpr(*n.operand()), n.type.dtype);
     case NodeKind::Unary:
-        checkExtents(n);
+        if (!allowThrowOnEntry_)
+            checkExtents(n);
         return computeUnary(n, scalarExpr(*n.operand()));
     case NodeKind::Binary:
-        checkExtents(n);
+        if (!allowThrowOnEntry_)
+            checkExtents(n);
         return computeBinary(n, scalarExpr(*n.operand(0)), scalarExpr(*n.operand(1)));
     case NodeKind::Where:
-        checkExtents(n);
+        if (!allowThrowOnEntry_)
+            checkExtents(n);
         return loop::select(scalarExpr(*n.operand(0)), scalarExpr(*n.operand(1)),
                             scalarExpr(*n.operand(2)));
     default:

@@ -95,3 +95,8 @@ def test_python_division_by_zero(kernels_on_both_targets, mode, n, m, x, a):
     else:
         with np.errstate(divide="ignore", invalid="ignore"):
             k.check(*args)
+
+
+@pytest.mark.parametrize("n,m", [(6, 0), (6, 2), (300, 7), (4, 1), (300, 0)])
+def test_guarded_extents_do_not_raise(kernels_on_both_targets, n, m):
+    kernels_on_both_targets("guarded_extents.py").check(np.arange(8.0), n, m)
