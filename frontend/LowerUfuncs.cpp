@@ -2,6 +2,7 @@
 // NumPy 2.x's loop selection (np.sin of int16 is float32, np.floor of int8 stays int8,
 // bool % bool is int8), and np.where, np.clip, np.round built from them.
 #include "frontend/LowerContext.h"
+#include "frontend/PythonChecks.h"
 #include "frontend/PythonInts.h"
 #include "ir/Promotion.h"
 
@@ -214,54 +215,6 @@ void checkPythonDivision(BinaryOp op, const NodePtr &a, const NodePtr &b, Source
                              : b->intValue == 0;
     if (zero)
         throw UserError(loc, "division by zero of Python numbers (Python's ZeroDivisionError)");
-}
-
-/// True when `n` is arithmetic on parameters, variables, extents and constants, which
-/// lowering can compute where a check needs it.
-bool isSimpleScalar(const array::Node &n) {
-    switch (n.kind) {
-    case array::NodeKind::Constant:
-    case array::NodeKind::DimValue:
-    case array::NodeKind::Param:
-    case array::NodeKind::Var:
-        return true;
-    case array::NodeKind::Cast:
-    case array::NodeKind::Unary:
-    case array::NodeKind::Binary:
-    case array::NodeKind::Where:
-        return std::all_of(n.operands.begin(), n.operands.end(),
-                           [](const NodePtr &o) { return isSimpleScalar(*o); });
-    default:
-        return false;
-    }
-}
-
-/// Python's ZeroDivisionError (with Python 3.11's message) for `/`, `//` and `%` of Python
-/// numbers by a divisor only the run time knows (`total / count`, `n // m`): a check that
-/// runs where the operation does (in the branch of an `if` or of `a if c else b` that
-/// holds it). NumPy's scalars give inf, NaN or 0 instead.
-NodePtr pythonDivisionChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePtr result,
-                              SourceLoc loc) {
-    if ((op != BinaryOp::TrueDivide && op != BinaryOp::FloorDivide && op != BinaryOp::Remainder) ||
-        !isPythonScalar(a) || !isPythonScalar(b) || b->kind == array::NodeKind::Constant)
-        return result;
-    bool ints = isInteger(a->type.dtype) && isInteger(b->type.dtype);
-    bool complex = isComplex(a->type.dtype) || isComplex(b->type.dtype);
-    const char *message =
-        op == BinaryOp::TrueDivide ? (ints      ? "division by zero"
-                                      : complex ? "complex division by zero"
-                                                : "float division by zero")
-        : op == BinaryOp::FloorDivide
-            ? (ints ? "integer division or modulo by zero" : "float floor division by zero")
-            : (ints ? "integer modulo by zero" : "float modulo");
-    DType t = b->type.dtype;
-    NodePtr zero = isComplex(t) ? array::makeComplexConstant(0, 0, t, false, loc)
-                   : isFloat(t) ? array::makeFloatConstant(0, t, false, loc)
-                                : array::makeIntConstant(0, t, false, loc);
-    NodePtr isZero = array::makeBinary(BinaryOp::Equal, b, zero, loc);
-    array::ExtentCheck check{dimValue(array::makeCast(isZero, DType::Int64, loc), message),
-                             dimConst(0), false, message, "ZeroDivisionError"};
-    return array::withChecks(result, {std::move(check)});
 }
 
 /// Python's `int ** int` with a negative constant exponent (`k ** -1`, `2 ** -2`) is a
