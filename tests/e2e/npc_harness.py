@@ -175,6 +175,15 @@ class Kernel:
             assert_same(got, after[i], rtol=rtol, atol=atol, what=f"argument {i} after the call")
         return r.outputs
 
+    def check_like_numpy(self, *args, raises=(Exception,), **check_kwargs):
+        """check() on `args`, or, where NumPy raises one of the exception types `raises`,
+        check_raises() with NumPy's message."""
+        try:
+            self.numpy(*args)
+        except raises as e:
+            return self.check_raises(*args, match=str(e))
+        return self.check(*args, **check_kwargs)
+
     def check_raises(self, *args, match: str):
         """Asserts NumPy raises on `args` with a message containing `match`, and that the
         driver exits 1 with an error message containing it too."""
