@@ -126,8 +126,11 @@ ExprPtr Lowering::computeBinary(const Node &n, ExprPtr a, ExprPtr b) {
     using array::BinaryOp;
     using loop::Intrinsic;
     DType t = n.operand(0)->type.dtype;
-    // `s == s` of integers is a constant (and g++ warns about the comparison written out).
-    if (isComparison(n.binaryOp) && !isInexact(t) && loop::str(a) == loop::str(b))
+    // `s == s` of integers is a constant (and g++ warns about the comparison written out),
+    // as is `p ^ p` of bools (written as `p != p`).
+    const bool boolXor =
+        isBool(t) && (n.binaryOp == BinaryOp::LogicalXor || n.binaryOp == BinaryOp::BitwiseXor);
+    if ((isComparison(n.binaryOp) || boolXor) && !isInexact(t) && loop::str(a) == loop::str(b))
         return loop::boolImm(n.binaryOp == BinaryOp::Equal || n.binaryOp == BinaryOp::LessEqual ||
                              n.binaryOp == BinaryOp::GreaterEqual);
     auto arith = [&](loop::BinaryOp op, Intrinsic wrapped) {

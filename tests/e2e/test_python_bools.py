@@ -20,3 +20,9 @@ def test_python_bools(kernel, n, flag, b):
 def test_python_scalar_joins(kernels_on_both_targets, n, p, s):
     kernels_on_both_targets("python_scalar_joins.py").check(
         np.array([1, 2, 3], dtype=np.int8), np.array([1.0, 2.0], dtype=np.float32), n, p, s)
+
+
+@pytest.mark.parametrize("p", [True, False])
+def test_self_operands(kernels_on_both_targets, p):
+    kernels_on_both_targets("self_operands.py").check(
+        p, np.array([True, False]), 3, np.arange(3), np.array([1.0, np.nan]))
