@@ -139,6 +139,12 @@ Handler extremum(bool isMin) {
         if (items.positional.empty())
             throw UserError(args.loc,
                             fmt::format("{}() expected at least 1 argument, got 0", args.function));
+        if (args.positional.size() == 1 && args.positional[0].kind == Value::Array)
+            throw UserError(args.loc,
+                            fmt::format("{}() of one number iterates over it, which Python "
+                                        "refuses (TypeError: object is not iterable); give it "
+                                        "two or more numbers, or a tuple of them",
+                                        args.function));
         auto xs = numbers(items, 1, std::numeric_limits<size_t>::max());
         PromotionType p{xs[0]->type.dtype, xs[0]->type.weak};
         for (size_t i = 1; i < xs.size(); ++i)

@@ -376,6 +376,11 @@ CASES += [
         def f(x):
             return min(x)
         """, "use np.min()", (5, "min(x)")),
+    ("builtin-max-of-one-number", """
+        # npc export f(float64[:], int)
+        def f(x, n):
+            return x * max(n)
+        """, "max() of one number iterates over it", (5, "max(n)")),
     ("int-of-nan", """
         # npc export f(float64[:])
         def f(x):
