@@ -565,13 +565,15 @@ Value ExprLowering::lowerCompare(const syntax::Expr &e, const syntax::Compare &c
                                                      kindName(v.kind)));
         return v.node;
     };
-    NodePtr result;
-    Value lhsValue = lower(*c.operands[0]);
-    for (size_t i = 0; i < c.ops.size(); ++i) {
+    // Comparison i of the chain, whose left operand is `lhsValue`: its right operand is
+    // evaluated only when the comparisons before it held (Python's `and` short-circuits).
+    std::function<NodePtr(size_t, const Value &)> chain = [&](size_t i,
+                                                              const Value &lhsValue) -> NodePtr {
         auto it = kOps.find(c.ops[i]);
         if (it == kOps.end())
             throw UserError(e.loc, "'is' and 'in' comparisons are not supported");
         Value rhsValue = lower(*c.operands[i + 1]);
+        NodePtr cmp;
         if (lhsValue.kind == Value::String || rhsValue.kind == Value::String) {
             bool equality = c.ops[i] == CompareOp::Eq || c.ops[i] == CompareOp::Ne;
             if (!equality || lhsValue.kind != rhsValue.kind)
@@ -580,32 +582,32 @@ Value ExprLowering::lowerCompare(const syntax::Expr &e, const syntax::Compare &c
                                                    kindName(lhsValue.kind),
                                                    kindName(rhsValue.kind)));
             bool equal = lhsValue.text == rhsValue.text;
-            NodePtr cmp = array::makeIntConstant(equal == (c.ops[i] == CompareOp::Eq), DType::Bool,
-                                                 false, e.loc);
-            result = result ? binary(array::BinaryOp::LogicalAnd, result, cmp, e.loc) : cmp;
-            lhsValue = rhsValue;
-            continue;
-        }
-        NodePtr lhs = asArray(lhsValue, *c.operands[i]);
-        NodePtr rhs = asArray(rhsValue, *c.operands[i + 1]);
-        NodePtr cmp = binary(it->second, lhs, rhs, e.loc);
-        if (c.ops.size() > 1 && cmp->type.rank() > 0)
-            throw UserError(e.loc, "a chained comparison of arrays asks for the truth value of "
-                                   "an array, which NumPy refuses (ValueError); write "
-                                   "(a < b) & (b < c) instead");
-        if (isPythonScalar(lhs) && isPythonScalar(rhs)) // Python numbers give a Python bool
-            cmp = asPythonBool(cmp);
-        if (!result) {
-            result = cmp;
+            cmp = array::makeIntConstant(equal == (c.ops[i] == CompareOp::Eq), DType::Bool, false,
+                                         e.loc);
         } else {
-            bool python = isPythonBool(result) && isPythonBool(cmp);
-            result = binary(array::BinaryOp::LogicalAnd, result, cmp, e.loc);
-            if (python)
-                result = asPythonBool(result);
+            NodePtr lhs = asArray(lhsValue, *c.operands[i]);
+            NodePtr rhs = asArray(rhsValue, *c.operands[i + 1]);
+            cmp = binary(it->second, lhs, rhs, e.loc);
+            if (c.ops.size() > 1 && cmp->type.rank() > 0)
+                throw UserError(e.loc, "a chained comparison of arrays asks for the truth value "
+                                       "of an array, which NumPy refuses (ValueError); write "
+                                       "(a < b) & (b < c) instead");
+            if (isPythonScalar(lhs) && isPythonScalar(rhs)) // Python numbers give a Python bool
+                cmp = asPythonBool(cmp);
         }
-        lhsValue = rhsValue;
-    }
-    return Value::array(result, e.loc);
+        if (i + 1 == c.ops.size())
+            return cmp;
+        if (conditional_) {
+            NodePtr decided = array::makeIntConstant(0, DType::Bool, isPythonBool(cmp), e.loc);
+            return conditional_(
+                cmp, [&, i] { return chain(i + 1, rhsValue); }, [&] { return decided; }, e.loc);
+        }
+        NodePtr rest = chain(i + 1, rhsValue);
+        bool python = isPythonBool(cmp) && isPythonBool(rest);
+        NodePtr both = binary(array::BinaryOp::LogicalAnd, cmp, rest, e.loc);
+        return python ? asPythonBool(both) : both;
+    };
+    return Value::array(chain(0, lower(*c.operands[0])), e.loc);
 }
 
 Value ExprLowering::lowerSubscript(const syntax::Expr &e, const syntax::Subscript &s) {

@@ -100,3 +100,10 @@ def test_python_division_by_zero(kernels_on_both_targets, mode, n, m, x, a):
 @pytest.mark.parametrize("n,m", [(6, 0), (6, 2), (300, 7), (4, 1), (300, 0)])
 def test_guarded_extents_do_not_raise(kernels_on_both_targets, n, m):
     kernels_on_both_targets("guarded_extents.py").check(np.arange(8.0), n, m)
+
+
+@pytest.mark.parametrize("n,m", [(-1, 0), (5, 1), (1, 2), (2, 3), (2, 9), (1, 0)])
+def test_chained_compare_short_circuits(kernels_on_both_targets, n, m):
+    k = kernels_on_both_targets("chained_compare_short_circuit.py")
+    k.check_like_numpy(np.arange(3.0), n, m, raises=ZeroDivisionError)
+
