@@ -2,6 +2,7 @@
 // (chained ones too) and basic indexing. The ufuncs they map to, with NEP 50 promotion and
 // broadcasting, are in LowerUfuncs.cpp.
 #include "frontend/LowerContext.h"
+#include "frontend/PythonChecks.h"
 #include "frontend/PythonInts.h"
 #include "ir/Promotion.h"
 
@@ -528,7 +529,12 @@ Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
                                    "matching types <class 'numpy.dtypes.BoolDType'> -> None");
         return Value::array(v, e.loc);
     case syntax::UnaryOp::Neg:
-        return Value::array(python(unary(UnaryOp::Negative, v, e.loc)), e.loc);
+        if (!isPythonScalar(v))
+            return Value::array(unary(UnaryOp::Negative, v, e.loc), e.loc);
+        if (isInteger(v->type.dtype) && !isSimpleScalar(*v))
+            v = materialized(v, e.loc); // checked as a variable
+        return Value::array(
+            pythonNegationChecked(v, python(unary(UnaryOp::Negative, v, e.loc)), e.loc), e.loc);
     case syntax::UnaryOp::Not: {
         if (v->type.rank() > 0)
             throw UserError(e.loc, "the truth value of an array with more than one element is "

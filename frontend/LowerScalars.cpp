@@ -4,6 +4,7 @@
 // compute in float64 whatever the argument's dtype, and min/max return the first of equal
 // values (so a NaN first argument wins and a later NaN is skipped, as in Python).
 #include "frontend/LowerContext.h"
+#include "frontend/PythonChecks.h"
 #include "ir/Promotion.h"
 
 #include <algorithm>
@@ -62,7 +63,7 @@ NodePtr toFloat64(ExprLowering &lowering, const NodePtr &x, SourceLoc loc) {
 }
 
 /// int(x): truncation toward zero; int() is 0.
-Value toInt(ExprLowering &, const CallArgs &args) {
+Value toInt(ExprLowering &lowering, const CallArgs &args) {
     auto xs = numbers(args, 0, 1);
     if (xs.empty())
         return Value::array(array::makeIntConstant(0, DType::Int64, true, args.loc), args.loc);
@@ -80,7 +81,10 @@ Value toInt(ExprLowering &, const CallArgs &args) {
             array::makeIntConstant(static_cast<int64_t>(v), DType::Int64, true, args.loc),
             args.loc);
     }
-    return Value::array(array::makeCast(x, DType::Int64, true, args.loc), args.loc);
+    NodePtr v = isSimpleScalar(*x) ? x : lowering.materialized(x, args.loc);
+    return Value::array(pythonIntConversionChecked(
+                            "int", v, array::makeCast(v, DType::Int64, true, args.loc), args.loc),
+                        args.loc);
 }
 
 /// float(x), float('nan'), float('inf'), float('-inf'), float() (0.0).
@@ -193,9 +197,14 @@ Handler mathRounding(UnaryOp op) {
         if (!isFloat(x->type.dtype))
             return Value::array(asPythonScalar(lowering.castTo(x, DType::Int64, args.loc)),
                                 args.loc);
+        if (!isSimpleScalar(*x))
+            x = lowering.materialized(x, args.loc);
         NodePtr rounded =
             array::makeUnary(op, toFloat64(lowering, x, args.loc), DType::Float64, args.loc);
-        return Value::array(array::makeCast(rounded, DType::Int64, true, args.loc), args.loc);
+        return Value::array(pythonIntConversionChecked(
+                                args.function, rounded,
+                                array::makeCast(rounded, DType::Int64, true, args.loc), args.loc),
+                            args.loc);
     };
 }
 

@@ -150,21 +150,6 @@ NodePtr truthValue(const NodePtr &v, SourceLoc loc) {
 
 namespace {
 
-/// The Python operators foldPythonInts folds, and their spellings (for its errors).
-std::optional<std::pair<syntax::BinaryOp, std::string_view>> pythonIntOperator(BinaryOp op) {
-    switch (op) {
-    case BinaryOp::Add: return std::pair{syntax::BinaryOp::Add, "+"};
-    case BinaryOp::Subtract: return std::pair{syntax::BinaryOp::Sub, "-"};
-    case BinaryOp::Multiply: return std::pair{syntax::BinaryOp::Mul, "*"};
-    case BinaryOp::Power: return std::pair{syntax::BinaryOp::Pow, "**"};
-    case BinaryOp::FloorDivide: return std::pair{syntax::BinaryOp::FloorDiv, "//"};
-    case BinaryOp::Remainder: return std::pair{syntax::BinaryOp::Mod, "%"};
-    case BinaryOp::LeftShift: return std::pair{syntax::BinaryOp::LShift, "<<"};
-    case BinaryOp::RightShift: return std::pair{syntax::BinaryOp::RShift, ">>"};
-    default: return std::nullopt;
-    }
-}
-
 bool isPythonIntConstant(const NodePtr &n) {
     return n->kind == array::NodeKind::Constant && n->type.weak && n->type.rank() == 0 &&
            n->type.dtype == DType::Int64;
@@ -347,7 +332,18 @@ NodePtr ExprLowering::pythonOperator(BinaryOp op, NodePtr a, NodePtr b, SourceLo
         op == BinaryOp::TrueDivide || op == BinaryOp::FloorDivide || op == BinaryOp::Remainder;
     if (division && isPythonScalar(a) && isPythonScalar(b) && !isSimpleScalar(*b))
         b = materialized(b, loc); // `n / float(x.sum())`: checked as a variable
-    return pythonDivisionChecked(op, a, b, binary(op, a, b, loc), loc);
+    const bool ints = isInteger(a->type.dtype) && isInteger(b->type.dtype);
+    if (isPythonScalar(a) && isPythonScalar(b) &&
+        (op == BinaryOp::Power || (ints && pythonIntOperator(op)))) {
+        // Checked as variables: the checks read the operands again.
+        if (!isSimpleScalar(*a))
+            a = materialized(a, loc);
+        if (!isSimpleScalar(*b))
+            b = materialized(b, loc);
+    }
+    NodePtr result = pythonDivisionChecked(op, a, b, binary(op, a, b, loc), loc);
+    result = pythonIntChecked(op, a, b, std::move(result), loc);
+    return pythonPowerChecked(op, a, b, std::move(result), loc);
 }
 
 NodePtr ExprLowering::unary(UnaryOp op, NodePtr a, SourceLoc loc) {
@@ -478,7 +474,13 @@ Value builtinAbs(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"x", true}});
     NodePtr x = pythonBoolAsInt(requireArray(b[0], args, "x"), args.loc);
     NodePtr a = lowering.unary(UnaryOp::Absolute, x, args.loc);
-    return Value::array(isPythonScalar(x) ? asPythonScalar(a) : a, args.loc);
+    if (!isPythonScalar(x))
+        return Value::array(a, args.loc);
+    if (!isSimpleScalar(*x)) { // checked as a variable
+        x = lowering.materialized(x, args.loc);
+        a = lowering.unary(UnaryOp::Absolute, x, args.loc);
+    }
+    return Value::array(pythonNegationChecked(x, asPythonScalar(a), args.loc), args.loc);
 }
 
 Handler binaryUfunc(BinaryOp op) {

@@ -4,11 +4,119 @@
 #include "frontend/LowerContext.h"
 
 #include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+#include <string>
+#include <vector>
 
 namespace npc::lowering {
 
 using array::BinaryOp;
 using array::NodePtr;
+using array::UnaryOp;
+
+std::optional<std::pair<syntax::BinaryOp, std::string_view>> pythonIntOperator(BinaryOp op) {
+    switch (op) {
+    case BinaryOp::Add:
+        return std::pair{syntax::BinaryOp::Add, "+"};
+    case BinaryOp::Subtract:
+        return std::pair{syntax::BinaryOp::Sub, "-"};
+    case BinaryOp::Multiply:
+        return std::pair{syntax::BinaryOp::Mul, "*"};
+    case BinaryOp::Power:
+        return std::pair{syntax::BinaryOp::Pow, "**"};
+    case BinaryOp::FloorDivide:
+        return std::pair{syntax::BinaryOp::FloorDiv, "//"};
+    case BinaryOp::Remainder:
+        return std::pair{syntax::BinaryOp::Mod, "%"};
+    case BinaryOp::LeftShift:
+        return std::pair{syntax::BinaryOp::LShift, "<<"};
+    case BinaryOp::RightShift:
+        return std::pair{syntax::BinaryOp::RShift, ">>"};
+    default:
+        return std::nullopt;
+    }
+}
+
+namespace {
+
+/// A check that raises npc's `exception` with `message` where the bool scalar `condition`
+/// holds.
+array::ExtentCheck raiseWhen(const NodePtr &condition, const char *message, const char *exception,
+                             SourceLoc loc) {
+    return {dimValue(array::makeCast(condition, DType::Int64, loc), message), dimConst(0), false,
+            message, exception};
+}
+
+NodePtr allOf(std::initializer_list<NodePtr> conditions, SourceLoc loc) {
+    NodePtr all;
+    for (const NodePtr &c : conditions)
+        all = all ? array::makeBinary(BinaryOp::LogicalAnd, all, c, loc) : c;
+    return all;
+}
+
+bool isRuntimePythonInt(const NodePtr &n) {
+    return isPythonScalar(n) && n->type.dtype == DType::Int64;
+}
+
+/// How an operand reads in a message: an argument's name, a constant's value, else
+/// `(...)` (a variable's name may be one npc made up, `t` for a value it evaluated first).
+std::string operandText(const NodePtr &n) {
+    if (n->kind == array::NodeKind::Constant)
+        return std::to_string(n->intValue);
+    return n->kind == array::NodeKind::Param ? n->name : "(...)";
+}
+
+constexpr int64_t int64Min = std::numeric_limits<int64_t>::min();
+constexpr int64_t int64Max = std::numeric_limits<int64_t>::max();
+
+/// The condition `v < lo or v > hi` on an int64 scalar, leaving out a side that cannot
+/// hold (g++ warns on comparisons that are always false); null when neither can.
+NodePtr outside(const NodePtr &v, int64_t lo, int64_t hi, SourceLoc loc) {
+    auto cmp = [&](BinaryOp op, int64_t bound) {
+        return array::makeBinary(op, v, array::makeIntConstant(bound, DType::Int64, false, loc),
+                                 loc);
+    };
+    NodePtr below = lo > int64Min ? cmp(BinaryOp::Less, lo) : nullptr;
+    NodePtr above = hi < int64Max ? cmp(BinaryOp::Greater, hi) : nullptr;
+    if (below && above)
+        return array::makeBinary(BinaryOp::LogicalOr, below, above, loc);
+    return below ? below : above;
+}
+
+/// The values of `v` for which `v op c` (or `c op v` when `constantFirst`) fits in int64, as
+/// [lo, hi]; nullopt when no constant bound expresses it.
+std::optional<std::pair<int64_t, int64_t>> fittingRange(BinaryOp op, int64_t c,
+                                                        bool constantFirst) {
+    switch (op) {
+    case BinaryOp::Add: // MIN <= v + c <= MAX
+        return c >= 0 ? std::pair{int64Min, int64Max - c} : std::pair{int64Min - c, int64Max};
+    case BinaryOp::Subtract:
+        if (constantFirst) // c - MAX <= v <= c - MIN
+            return c >= 0 ? std::pair{c - int64Max, int64Max}
+                          : std::pair{int64Min, c + int64Max + 1};
+        return c >= 0 ? std::pair{int64Min + c, int64Max} : std::pair{int64Min, int64Max + c};
+    case BinaryOp::Multiply:
+        if (c == 0)
+            return std::pair{int64Min, int64Max};
+        if (c == -1)
+            return std::pair{int64Min + 1, int64Max};
+        if (c > 0)
+            return std::pair{int64Min / c, int64Max / c};
+        return std::pair{int64Max / c, int64Min / c};
+    case BinaryOp::LeftShift:
+        if (constantFirst || c < 0)
+            return std::nullopt;
+        if (c >= 64)
+            return std::pair{int64_t{0}, int64_t{0}};
+        return std::pair{int64Min >> c, int64Max >> c};
+    default:
+        return std::nullopt;
+    }
+}
+
+} // namespace
 
 bool isSimpleScalar(const array::Node &n) {
     switch (n.kind) {
@@ -47,9 +155,231 @@ NodePtr pythonDivisionChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, N
                    : isFloat(t) ? array::makeFloatConstant(0, t, false, loc)
                                 : array::makeIntConstant(0, t, false, loc);
     NodePtr isZero = array::makeBinary(BinaryOp::Equal, b, zero, loc);
-    array::ExtentCheck check{dimValue(array::makeCast(isZero, DType::Int64, loc), message),
-                             dimConst(0), false, message, "ZeroDivisionError"};
-    return array::withChecks(result, {std::move(check)});
+    return array::withChecks(result, {raiseWhen(isZero, message, "ZeroDivisionError", loc)});
+}
+
+namespace {
+
+/// Python's complex power (complex_pow): zero to a power with a negative real part or a
+/// nonzero imaginary part raises ZeroDivisionError.
+NodePtr pythonComplexPowerChecked(const NodePtr &a, const NodePtr &b, NodePtr result,
+                                  SourceLoc loc) {
+    static constexpr const char *message = "0.0 to a negative or complex power";
+    auto constant = [](const NodePtr &n) { return n->kind == array::NodeKind::Constant; };
+    auto realPart = [](const NodePtr &n) {
+        return isInexact(n->type.dtype) ? n->floatValue : static_cast<double>(n->intValue);
+    };
+    auto imagPart = [](const NodePtr &n) { return isComplex(n->type.dtype) ? n->imagValue : 0.0; };
+    if (constant(a) && constant(b)) {
+        if (realPart(a) == 0 && imagPart(a) == 0 && (realPart(b) < 0 || imagPart(b) != 0))
+            throw UserError(loc, fmt::format("{} (Python's ZeroDivisionError)", message));
+        return result;
+    }
+    auto part = [&](UnaryOp which, const NodePtr &n) {
+        DType t = n->type.dtype;
+        if (!isComplex(t))
+            return which == UnaryOp::Real ? n : nullptr;
+        return array::makeUnary(which, n, complexPartDType(t), loc);
+    };
+    auto cmp = [&](BinaryOp c, const NodePtr &u) {
+        NodePtr zero = isInexact(u->type.dtype)
+                           ? array::makeFloatConstant(0, u->type.dtype, false, loc)
+                           : array::makeIntConstant(0, u->type.dtype, false, loc);
+        return array::makeBinary(c, u, zero, loc);
+    };
+    NodePtr zeroBase = cmp(BinaryOp::Equal, part(UnaryOp::Real, a));
+    if (NodePtr imag = part(UnaryOp::Imag, a))
+        zeroBase = allOf({zeroBase, cmp(BinaryOp::Equal, imag)}, loc);
+    NodePtr badExponent = cmp(BinaryOp::Less, part(UnaryOp::Real, b));
+    if (NodePtr imag = part(UnaryOp::Imag, b))
+        badExponent =
+            array::makeBinary(BinaryOp::LogicalOr, badExponent, cmp(BinaryOp::NotEqual, imag), loc);
+    return array::withChecks(result, {raiseWhen(allOf({zeroBase, badExponent}, loc), message,
+                                                "ZeroDivisionError", loc)});
+}
+
+} // namespace
+
+NodePtr pythonPowerChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePtr result,
+                           SourceLoc loc) {
+    const DType t = result->type.dtype;
+    if (op != BinaryOp::Power || !isPythonScalar(a) || !isPythonScalar(b))
+        return result;
+    if (isComplex(t))
+        return pythonComplexPowerChecked(a, b, std::move(result), loc);
+    if (!isFloat(t))
+        return result;
+    // CPython's float_pow, in its order: zero to a negative power, a negative base to a
+    // fractional power (complex), then an overflowing result (errno ERANGE).
+    static constexpr const char *zeroMessage = "0.0 cannot be raised to a negative power";
+    static constexpr const char *complexMessage =
+        "a negative number to a fractional power is a complex number in Python, and npc "
+        "computes Python floats as real numbers; write (x + 0j) ** y for the complex power";
+    static constexpr const char *overflowMessage = "(34, 'Numerical result out of range')";
+    auto constant = [](const NodePtr &n) { return n->kind == array::NodeKind::Constant; };
+    if (constant(a) && constant(b)) {
+        auto value = [](const NodePtr &n) {
+            return isFloat(n->type.dtype) ? n->floatValue : static_cast<double>(n->intValue);
+        };
+        const double x = value(a), y = value(b);
+        const double r = t == DType::Float32
+                             ? std::pow(static_cast<float>(x), static_cast<float>(y))
+                             : std::pow(x, y);
+        auto python = [&](const char *message, const char *exception) {
+            return UserError(loc, fmt::format("{} (Python's {})", message, exception));
+        };
+        if (x == 0 && y < 0 && std::isfinite(y)) // 0.0 ** -inf is inf
+            throw python(zeroMessage, "ZeroDivisionError");
+        if (std::isfinite(x) && x < 0 && std::isfinite(y) && std::floor(y) != y)
+            throw UserError(loc, complexMessage);
+        if (std::isinf(r) && std::isfinite(x) && std::isfinite(y))
+            throw python(overflowMessage, "OverflowError");
+        return result;
+    }
+    NodePtr x = a->type.dtype == t ? a : array::makeCast(a, t, loc);
+    NodePtr y = b->type.dtype == t ? b : array::makeCast(b, t, loc);
+    auto cmp = [&](BinaryOp c, const NodePtr &u, double v) {
+        return array::makeBinary(c, u, array::makeFloatConstant(v, t, false, loc), loc);
+    };
+    auto unary = [&](UnaryOp u, const NodePtr &v, DType dtype) {
+        return array::makeUnary(u, v, dtype, loc);
+    };
+    NodePtr finiteX = unary(UnaryOp::IsFinite, x, DType::Bool);
+    NodePtr finiteY = unary(UnaryOp::IsFinite, y, DType::Bool);
+    NodePtr zeroToNegative =
+        allOf({cmp(BinaryOp::Equal, x, 0), cmp(BinaryOp::Less, y, 0), finiteY}, loc);
+    NodePtr fractional = array::makeBinary(BinaryOp::NotEqual, unary(UnaryOp::Floor, y, t), y, loc);
+    NodePtr complexPower = allOf({cmp(BinaryOp::Less, x, 0), finiteX, finiteY, fractional}, loc);
+    NodePtr overflow = allOf({unary(UnaryOp::IsInf, result, DType::Bool), finiteX, finiteY,
+                              cmp(BinaryOp::NotEqual, x, 0)},
+                             loc);
+    return array::withChecks(result,
+                             {raiseWhen(zeroToNegative, zeroMessage, "ZeroDivisionError", loc),
+                              raiseWhen(complexPower, complexMessage, "ValueError", loc),
+                              raiseWhen(overflow, overflowMessage, "OverflowError", loc)});
+}
+
+NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePtr result,
+                         SourceLoc loc) {
+    if (!isRuntimePythonInt(a) || !isRuntimePythonInt(b) || result->type.dtype != DType::Int64 ||
+        result->kind == array::NodeKind::Constant)
+        return result;
+    auto intConst = [&](int64_t v) { return array::makeIntConstant(v, DType::Int64, false, loc); };
+    auto binary = [&](BinaryOp o, const NodePtr &x, const NodePtr &y) {
+        return array::makeBinary(o, x, y, loc);
+    };
+    auto equals = [&](const NodePtr &x, int64_t v) {
+        return binary(BinaryOp::Equal, x, intConst(v));
+    };
+    std::vector<array::ExtentCheck> checks;
+    if ((op == BinaryOp::LeftShift || op == BinaryOp::RightShift) &&
+        b->kind != array::NodeKind::Constant)
+        checks.push_back(raiseWhen(binary(BinaryOp::Less, b, intConst(0)), "negative shift count",
+                                   "ValueError", loc));
+    const bool constA = a->kind == array::NodeKind::Constant;
+    const bool constB = b->kind == array::NodeKind::Constant;
+    NodePtr overflow;
+    if (auto range = constA || constB ? fittingRange(op, constB ? b->intValue : a->intValue, constA)
+                                      : std::nullopt)
+        overflow = outside(constB ? a : b, range->first, range->second, loc);
+    else if (constA && op == BinaryOp::Multiply) // as `b * a`
+        overflow = outside(b, fittingRange(op, a->intValue, false)->first,
+                           fittingRange(op, a->intValue, false)->second, loc);
+    else
+        switch (op) {
+        case BinaryOp::Add: // the operands have one sign and the wrapped sum the other
+            overflow = binary(BinaryOp::Less,
+                              binary(BinaryOp::BitwiseAnd, binary(BinaryOp::BitwiseXor, a, result),
+                                     binary(BinaryOp::BitwiseXor, b, result)),
+                              intConst(0));
+            break;
+        case BinaryOp::Subtract: // the operands' signs differ and the result's is b's
+            overflow = binary(BinaryOp::Less,
+                              binary(BinaryOp::BitwiseAnd, binary(BinaryOp::BitwiseXor, a, b),
+                                     binary(BinaryOp::BitwiseXor, a, result)),
+                              intConst(0));
+            break;
+        case BinaryOp::Multiply: // the wrapped product divided by a is not b (-1 * MIN is MIN)
+            overflow = binary(
+                BinaryOp::LogicalAnd, binary(BinaryOp::NotEqual, a, intConst(0)),
+                binary(BinaryOp::LogicalOr,
+                       binary(BinaryOp::NotEqual, binary(BinaryOp::FloorDivide, result, a), b),
+                       binary(BinaryOp::LogicalAnd, equals(a, -1), equals(b, int64Min))));
+            break;
+        case BinaryOp::FloorDivide: // MIN // -1 is 2**63
+            overflow = constB   ? (b->intValue == -1 ? equals(a, int64Min) : nullptr)
+                       : constA ? (a->intValue == int64Min ? equals(b, -1) : nullptr)
+                                : binary(BinaryOp::LogicalAnd, equals(a, int64Min), equals(b, -1));
+            break;
+        case BinaryOp::LeftShift: // shifting back does not give a (a count of 64 or more gives 0)
+            overflow = binary(BinaryOp::NotEqual, binary(BinaryOp::RightShift, result, b), a);
+            break;
+        case BinaryOp::Power: { // the float64 power is beyond int64 (exact for exponents from 2:
+                                // no perfect power but 2**63 lies within float64 error of it)
+            auto asFloat = [&](const NodePtr &n) {
+                return array::makeCast(n, DType::Float64, loc);
+            };
+            NodePtr p = binary(BinaryOp::Power, asFloat(a), asFloat(b));
+            auto bound = array::makeFloatConstant(0x1p63, DType::Float64, false, loc);
+            auto negBound = array::makeFloatConstant(-0x1p63, DType::Float64, false, loc);
+            overflow = binary(BinaryOp::LogicalOr, binary(BinaryOp::GreaterEqual, p, bound),
+                              binary(BinaryOp::Less, p, negBound));
+            // The float64 of a itself may round to 2**63: a ** 1 (and ** 0) always fits.
+            if (!constB)
+                overflow = binary(BinaryOp::LogicalAnd, binary(BinaryOp::Greater, b, intConst(1)),
+                                  overflow);
+            else if (b->intValue <= 1)
+                overflow = nullptr;
+            break;
+        }
+        default:
+            break;
+        }
+    if (overflow) {
+        std::string message = fmt::format(
+            "the Python int {} {} {} does not fit in int64, which npc computes Python ints in "
+            "(Python's ints are unbounded)",
+            operandText(a), pythonIntOperator(op)->second, operandText(b));
+        checks.push_back(raiseWhen(overflow, message.c_str(), "OverflowError", loc));
+    }
+    return array::withChecks(result, std::move(checks));
+}
+
+NodePtr pythonNegationChecked(const NodePtr &a, NodePtr result, SourceLoc loc) {
+    if (!isRuntimePythonInt(a) || a->kind == array::NodeKind::Constant)
+        return result;
+    NodePtr isMin = array::makeBinary(
+        BinaryOp::Equal, a, array::makeIntConstant(int64Min, DType::Int64, false, loc), loc);
+    std::string message = fmt::format("the Python int -{} does not fit in int64, which npc "
+                                      "computes Python ints in (Python's ints are unbounded)",
+                                      operandText(a));
+    return array::withChecks(result, {raiseWhen(isMin, message.c_str(), "OverflowError", loc)});
+}
+
+NodePtr pythonIntConversionChecked(std::string_view function, const NodePtr &x, NodePtr result,
+                                   SourceLoc loc) {
+    const DType t = x->type.dtype;
+    if (x->kind == array::NodeKind::Constant || (!isFloat(t) && t != DType::UInt64))
+        return result;
+    std::string message = fmt::format("the Python int {}({}) does not fit in int64, which npc "
+                                      "computes Python ints in (Python's ints are unbounded)",
+                                      function, operandText(x));
+    if (t == DType::UInt64) {
+        NodePtr beyond = array::makeBinary(
+            BinaryOp::Greater, x, array::makeIntConstant(int64Max, DType::UInt64, false, loc), loc);
+        return array::withChecks(result,
+                                 {raiseWhen(beyond, message.c_str(), "OverflowError", loc)});
+    }
+    auto bound = [&](double v) { return array::makeFloatConstant(v, t, false, loc); };
+    NodePtr beyond = array::makeBinary(
+        BinaryOp::LogicalOr, array::makeBinary(BinaryOp::Less, x, bound(-0x1p63), loc),
+        array::makeBinary(BinaryOp::GreaterEqual, x, bound(0x1p63), loc), loc);
+    return array::withChecks(
+        result, {raiseWhen(array::makeUnary(UnaryOp::IsNan, x, DType::Bool, loc),
+                           "cannot convert float NaN to integer", "ValueError", loc),
+                 raiseWhen(array::makeUnary(UnaryOp::IsInf, x, DType::Bool, loc),
+                           "cannot convert float infinity to integer", "OverflowError", loc),
+                 raiseWhen(beyond, message.c_str(), "OverflowError", loc)});
 }
 
 } // namespace npc::lowering

@@ -107,3 +107,53 @@ def test_chained_compare_short_circuits(kernels_on_both_targets, n, m):
     k = kernels_on_both_targets("chained_compare_short_circuit.py")
     k.check_like_numpy(np.arange(3.0), n, m, raises=ZeroDivisionError)
 
+
+FLOAT_POWER_OPERANDS = [(-8.0, 1 / 3), (0.0, -1.0), (-0.0, -2.0), (0.0, -np.inf), (np.nan, 0.0),
+                        (-np.inf, 0.5), (-8.0, np.inf), (-8.0, np.nan), (1.0, np.nan),
+                        (-8.0, 3.0), (1e-300, 2.0), (10.0, 400.0), (np.inf, 2.0),
+                        (-2.0, 1025.0), (-0.5, -1e10), (1e200, 2.0), (2.0, 0.5), (1e-120, 1.5)]
+
+
+@pytest.mark.parametrize("a,b", FLOAT_POWER_OPERANDS)
+@pytest.mark.parametrize("k", [0, 3, -4])
+def test_python_float_power_raises(kernels_on_both_targets, a, b, k):
+    kern = kernels_on_both_targets("python_float_power.py")
+    x = np.array([a, 0.0])
+    for mode in range(8):
+        try:
+            want = kern.numpy(mode, a, b, k, x)
+        except (ZeroDivisionError, OverflowError) as e:
+            kern.check_raises(mode, a, b, k, x, match=str(e))
+            continue
+        if isinstance(want, complex):  # a negative base to a fractional power
+            r = kern.run((mode, a, b, k, x))
+            assert r.returncode == 1 and "is a complex number in Python" in r.stderr, r.stderr
+            continue
+        kern.check(mode, a, b, k, x)
+
+
+@pytest.mark.parametrize("a,b,n,y", [(0.0, 0.0, -1, 1.0), (0.0, 0.0, 2, -1.0), (0.0, 0.0, 2, 0.0),
+                                     (1.0, 2.0, -2, 0.5), (0.0, 0.0, 0, 1.0), (-0.0, 0.0, 3, 2.0)])
+def test_python_complex_power_raises(kernels_on_both_targets, a, b, n, y):
+    kernels_on_both_targets("python_complex_power.py").check_like_numpy(
+        a, b, n, y, raises=ZeroDivisionError)
+
+
+@pytest.mark.parametrize("a", [1.5, -2.5, np.nan, -np.inf, np.inf, 1e20, -2.0**63, 2.0**63,
+                               9.2e18])
+def test_python_int_conversions_raise(kernels_on_both_targets, a):
+    kern = kernels_on_both_targets("python_int_conversions.py")
+    x = np.array([a, 0.0])
+    u = np.array([2**64 - 1 if a > 2**62 else 3], dtype=np.uint64)
+    s = np.array([a], dtype=np.float32)
+    for mode in range(6):
+        try:
+            want = kern.numpy(mode, a, x, u, s)
+        except (ValueError, OverflowError) as e:
+            kern.check_raises(mode, a, x, u, s, match=str(e))
+            continue
+        if -2**63 <= want < 2**63:
+            kern.check(mode, a, x, u, s)
+            continue
+        r = kern.run((mode, a, x, u, s))  # Python's int is beyond npc's int64
+        assert r.returncode == 1 and "does not fit in int64" in r.stderr, (mode, r.stderr)

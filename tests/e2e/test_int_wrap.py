@@ -98,3 +98,41 @@ def test_computed_python_ints_must_fit(kernels_on_both_targets, which, k):
         kern.check_raises(*args, match=str(e))
     else:
         kern.check(*args)
+
+
+INT64_MIN, INT64_MAX = -2**63, 2**63 - 1
+PYTHON_INT_PAIRS = [(3, 4), (-7, 2), (2**40, 2**30), (2**31, 2**32), (2**62, 2), (2**62, -2),
+                    (-2**62, 2), (INT64_MIN, -1), (-1, INT64_MIN), (INT64_MAX, 1),
+                    (INT64_MAX, -1), (INT64_MIN, 1), (INT64_MIN, 0), (2, 62), (2, 63), (-2, 63),
+                    (1, 64), (0, 70), (3, -1), (-3, 39), (3, 40), (3037000499, 3037000499),
+                    (3037000500, 3037000500), (-3037000500, 3037000500), (2**61, 3),
+                    (-2**61 - 1, 4), (-(2**62) // 3 - 1, 2)]
+
+
+# The intermediate values of python_int_overflow.py's modes: npc computes them in int64 too,
+# so one beyond int64 raises even where the final value fits (`5 - k * 2`, k = 2**62).
+PYTHON_INT_PARTS = {7: lambda k, m: [-k], 8: lambda k, m: [abs(k)], 9: lambda k, m: [3 * k],
+                    10: lambda k, m: [k * 2], 14: lambda k, m: [k**i for i in range(m + 1)],
+                    15: lambda k, m: [k * m if m < 0 else 0]}
+
+
+@pytest.mark.parametrize("k,m", PYTHON_INT_PAIRS)
+def test_python_int_overflow_raises(kernels_on_both_targets, k, m):
+    # Every operator of python_int_overflow.py on (k, m): Python's value where it fits in
+    # int64, OverflowError where Python's unbounded int does not (a wrapped value before).
+    kern = kernels_on_both_targets("python_int_overflow.py")
+    for mode in range(16):
+        if (mode in (4, 6) and not 0 <= m <= 200) or (mode == 14 and not 0 <= m <= 70):
+            continue  # huge Python values; a negative power is a float in Python
+        try:
+            want = kern.numpy(mode, k, m)
+        except ValueError as e:  # a negative shift count
+            kern.check_raises(mode, k, m, match=str(e))
+            continue
+        values = [want, *PYTHON_INT_PARTS.get(mode, lambda k, m: [])(k, m)]
+        if all(INT64_MIN <= v <= INT64_MAX for v in values):
+            kern.check(mode, k, m)
+            continue
+        r = kern.run((mode, k, m))
+        assert r.returncode == 1, f"mode {mode}: exit {r.returncode}, Python gives {want}"
+        assert "does not fit in int64" in r.stderr and "internal error" not in r.stderr, r.stderr
