@@ -282,9 +282,6 @@ NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePt
     if (auto range = constA || constB ? fittingRange(op, constB ? b->intValue : a->intValue, constA)
                                       : std::nullopt)
         overflow = outside(constB ? a : b, range->first, range->second, loc);
-    else if (constA && op == BinaryOp::Multiply) // as `b * a`
-        overflow = outside(b, fittingRange(op, a->intValue, false)->first,
-                           fittingRange(op, a->intValue, false)->second, loc);
     else
         switch (op) {
         case BinaryOp::Add: // the operands have one sign and the wrapped sum the other
