@@ -72,8 +72,11 @@ constexpr int64_t int64Min = std::numeric_limits<int64_t>::min();
 constexpr int64_t int64Max = std::numeric_limits<int64_t>::max();
 
 /// The condition `v < lo or v > hi` on an int64 scalar, leaving out a side that cannot
-/// hold (g++ warns on comparisons that are always false); null when neither can.
+/// hold (g++ warns on comparisons that are always false; an extent is never negative);
+/// null when neither can.
 NodePtr outside(const NodePtr &v, int64_t lo, int64_t hi, SourceLoc loc) {
+    if (v->kind == array::NodeKind::DimValue && lo <= 0)
+        lo = int64Min;
     auto cmp = [&](BinaryOp op, int64_t bound) {
         return array::makeBinary(op, v, array::makeIntConstant(bound, DType::Int64, false, loc),
                                  loc);
