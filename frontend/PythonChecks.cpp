@@ -88,6 +88,13 @@ NodePtr outside(const NodePtr &v, int64_t lo, int64_t hi, SourceLoc loc) {
     return below ? below : above;
 }
 
+/// `v == MIN` for an int64 scalar, written `v < MIN + 1` (the C++ npc writes spells the
+/// constant MIN `npc::none`, the bound of a slice that has none).
+NodePtr isInt64Min(const NodePtr &v, SourceLoc loc) {
+    return array::makeBinary(BinaryOp::Less, v,
+                             array::makeIntConstant(int64Min + 1, DType::Int64, false, loc), loc);
+}
+
 /// The values of `v` for which `v op c` (or `c op v` when `constantFirst`) fits in int64, as
 /// [lo, hi]; nullopt when no constant bound expresses it.
 std::optional<std::pair<int64_t, int64_t>> fittingRange(BinaryOp op, int64_t c,
@@ -272,7 +279,7 @@ NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePt
         return array::makeBinary(o, x, y, loc);
     };
     auto equals = [&](const NodePtr &x, int64_t v) {
-        return binary(BinaryOp::Equal, x, intConst(v));
+        return v == int64Min ? isInt64Min(x, loc) : binary(BinaryOp::Equal, x, intConst(v));
     };
     std::vector<array::ExtentCheck> checks;
     if ((op == BinaryOp::LeftShift || op == BinaryOp::RightShift) &&
@@ -348,8 +355,7 @@ NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePt
 NodePtr pythonNegationChecked(const NodePtr &a, NodePtr result, SourceLoc loc) {
     if (!isRuntimePythonInt(a) || a->kind == array::NodeKind::Constant)
         return result;
-    NodePtr isMin = array::makeBinary(
-        BinaryOp::Equal, a, array::makeIntConstant(int64Min, DType::Int64, false, loc), loc);
+    NodePtr isMin = isInt64Min(a, loc);
     std::string message = fmt::format("the Python int -{} does not fit in int64, which npc "
                                       "computes Python ints in (Python's ints are unbounded)",
                                       operandText(a));
