@@ -20,6 +20,7 @@
 #include <set>
 #include <sstream>
 #include <string_view>
+#include <unistd.h>
 
 namespace npc::cmd {
 namespace {
@@ -62,9 +63,23 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+/// True when `path` is a file holding exactly `text`.
+bool holds(const fs::path &path, const std::string &text) {
+    std::error_code ec;
+    if (!fs::is_regular_file(path, ec) || fs::file_size(path, ec) != text.size() || ec)
+        return false;
+    std::ifstream in(path, std::ios::binary);
+    std::string bytes(text.size(), '\0');
+    return in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())) && bytes == text;
+}
+
 /// Writes every file under `dir` only after all are written to temporaries beside them,
 /// and after checking that nothing but a file is in the way of one: a failure leaves the
 /// directory as it was (the directories made for the files are removed again when empty).
+/// A file that already holds its text is left alone (its time stamp too, so build systems
+/// rebuild nothing for it). Temporaries are named per process and each file is replaced by
+/// a rename, so transpiles run at once into one directory (`make -j`) never see or leave a
+/// partly written file.
 void writeAll(const fs::path &dir, const std::vector<codegen::EmittedFile> &files) {
     for (const codegen::EmittedFile &f : files) {
         fs::path target = dir / f.name;
@@ -80,6 +95,8 @@ void writeAll(const fs::path &dir, const std::vector<codegen::EmittedFile> &file
     try {
         for (const codegen::EmittedFile &f : files) {
             fs::path target = dir / f.name;
+            if (holds(target, f.text))
+                continue;
             std::vector<fs::path> missing;
             for (fs::path p = target.parent_path(); !p.empty() && !fs::exists(p);
                  p = p.parent_path())
@@ -87,7 +104,7 @@ void writeAll(const fs::path &dir, const std::vector<codegen::EmittedFile> &file
             fs::create_directories(target.parent_path());
             made.insert(made.end(), missing.begin(), missing.end());
             fs::path tmp = target;
-            tmp += ".npc-tmp";
+            tmp += fmt::format(".npc-tmp-{}", ::getpid());
             std::ofstream out(tmp, std::ios::binary);
             out << f.text;
             out.close();

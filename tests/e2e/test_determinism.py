@@ -68,3 +68,41 @@ def test_environment_does_not_matter(tmp_path):
          "--emit-main"], env=env, capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
     assert tree(tmp_path / "b") == base
+
+
+def test_unchanged_files_are_not_rewritten(tmp_path):
+    """Transpiling again leaves files that would get the same bytes alone, time stamps
+    too, so a build system rebuilds nothing for them; a changed module is rewritten."""
+    src = tmp_path / "k.py"
+    src.write_text("import numpy as np\n\n\n# npc export f(float64[:])\ndef f(x):\n"
+                   "    return x + 1\n")
+    out = tmp_path / "out"
+    assert npc_harness.run_npc("transpile", src, "-o", out).returncode == 0
+    past = 1_000_000_000  # 2001: any rewrite would show a new time stamp
+    for f in out.rglob("*"):
+        os.utime(f, (past, past))
+    assert npc_harness.run_npc("transpile", src, "-o", out).returncode == 0
+    assert all(f.stat().st_mtime == past for f in out.rglob("*") if f.is_file())
+    src.write_text(src.read_text().replace("x + 1", "x + 2"))
+    assert npc_harness.run_npc("transpile", src, "-o", out).returncode == 0
+    assert (out / "k.cpp").stat().st_mtime != past
+    assert (out / "npc" / "array.h").stat().st_mtime == past
+
+
+def test_transpiles_at_once_into_one_directory(tmp_path):
+    """Several npc processes writing one output directory at once (`make -j`) all succeed
+    and leave every file whole: each writes temporaries of its own and renames them."""
+    out = tmp_path / "out"
+    sources = [npc_harness.SAMPLES / f"{s}.py" for s in ("kmeans", "heat2d", "softmax", "nbody")]
+    for _ in range(3):
+        shutil.rmtree(out, ignore_errors=True)
+        procs = [subprocess.Popen([str(npc_harness.npc_bin()), "transpile", str(s), "-o",
+                                   str(out)], stderr=subprocess.PIPE, text=True)
+                 for s in sources]
+        for p in procs:
+            _, err = p.communicate(timeout=120)
+            assert p.returncode == 0, err
+    alone = tmp_path / "alone"
+    assert npc_harness.run_npc("transpile", sources[0], "-o", alone).returncode == 0
+    assert tree(alone / "npc") == tree(out / "npc")
+    assert not [f for f in out.rglob("*") if ".npc-tmp" in f.name]
