@@ -44,7 +44,30 @@ std::string moduleName(const std::string &path) {
 #include "cmd/ReservedNames.inc"
     };
     static_assert(std::is_sorted(std::begin(kSystemNames), std::end(kSystemNames)));
-    if (isCppKeyword(name) || kGenerated.count(name) ||
+    // Headers a user's own code may include beside generated code (`-Iout`): the C
+    // library's, POSIX's, the x86 and Arm intrinsics' and the CUDA Toolkit's. A module's
+    // <name>.h would stand in for <name.h> (and its namespace clash with the C function of
+    // that name: `signal`).
+    static const std::set<std::string> kHeaderNames = {
+        "aio",         "arm_neon",  "assert",     "avx2intrin",   "avxintrin",
+        "complex",     "cpio",      "cpuid",      "ctype",        "cublas",
+        "cublas_v2",   "cuda_bf16", "cuda_fp16",  "cuda_runtime", "cuda_runtime_api",
+        "cufft",       "curand",    "cusolverDn", "cusparse",     "dirent",
+        "dlfcn",       "emmintrin", "errno",      "fcntl",        "fenv",
+        "float",       "fnmatch",   "ftw",        "glob",         "grp",
+        "iconv",       "immintrin", "inttypes",   "iso646",       "langinfo",
+        "libgen",      "limits",    "locale",     "malloc",       "math",
+        "memory",      "mm_malloc", "monetary",   "mqueue",       "netdb",
+        "nl_types",    "nmmintrin", "openacc",    "pmmintrin",    "poll",
+        "pthread",     "pwd",       "regex",      "sched",        "search",
+        "semaphore",   "setjmp",    "signal",     "smmintrin",    "spawn",
+        "stdalign",    "stdarg",    "stdatomic",  "stdbit",       "stdbool",
+        "stdckdint",   "stddef",    "stdint",     "stdio",        "stdlib",
+        "stdnoreturn", "string",    "strings",    "syslog",       "tar",
+        "termios",     "tgmath",    "threads",    "time",         "tmmintrin",
+        "uchar",       "unistd",    "utime",      "wchar",        "wctype",
+        "wmmintrin",   "wordexp",   "x86intrin",  "xmmintrin"};
+    if (isCppKeyword(name) || kGenerated.count(name) || kHeaderNames.count(name) ||
         std::binary_search(std::begin(kSystemNames), std::end(kSystemNames), name))
         name += "_";
     return name;

@@ -1,6 +1,8 @@
 """Python identifiers that mean something in C++ or to npc's emitter must not break or
 change the generated code."""
 
+import subprocess
+
 import numpy as np
 import pytest
 
@@ -28,7 +30,8 @@ def test_cpp_macros(kernels, build_cache):
 @pytest.mark.parametrize("stem, target", [
     ("exp", "openmp"), ("for", "openmp"), ("cuda", "openmp"), ("index", "openmp"),
     ("select", "openmp"), ("errno", "openmp"), ("max", "cuda"), ("rsqrt", "cuda"),
-    ("stdint", "openmp"), ("string", "openmp"), ("limits", "openmp")])
+    ("stdint", "openmp"), ("string", "openmp"), ("limits", "openmp"), ("signal", "openmp"),
+    ("assert", "openmp"), ("immintrin", "cuda")])
 def test_module_names(kernels, tmp_path, stem, target):
     """A module named like a C library function (exp, and POSIX's index and select), a
     macro (errno), a C++ keyword, a namespace of the generated code or a function of the
@@ -50,3 +53,22 @@ def test_module_names(kernels, tmp_path, stem, target):
 
 def test_unicode_names(kernels_on_both_targets):
     kernels_on_both_targets("unicode_names.py").check(np.linspace(0.5, 2, 7), 2.5)
+
+
+def test_module_named_like_a_c_header_leaves_it_alone(tmp_path):
+    """signal.py and assert.py give signal_.h and assert_.h: a user's file that includes
+    <csignal> and <cassert> with -Iout next to them still gets the C library's."""
+    out = tmp_path / "out"
+    for stem in ("signal", "assert"):
+        source = tmp_path / f"{stem}.py"
+        source.write_text("import numpy as np\n\n\n# npc export f(float64[:])\ndef f(x):\n"
+                          "    return x + 1\n")
+        r = npc_harness.run_npc("transpile", source, "-o", out)
+        assert r.returncode == 0, r.stderr
+    user = tmp_path / "user.cpp"
+    user.write_text('#include <csignal>\n#include <cassert>\n#include "signal_.h"\n'
+                    '#include "assert_.h"\n'
+                    'int main() { std::signal(SIGINT, SIG_DFL); assert(true); return 0; }\n')
+    c = subprocess.run([npc_harness.CXX, *npc_harness.CXXFLAGS, f"-I{out}", "-fsyntax-only",
+                        str(user)], capture_output=True, text=True, timeout=300)
+    assert c.returncode == 0, c.stderr
