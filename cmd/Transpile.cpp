@@ -200,6 +200,17 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
 
         codegen::EmitInput emit;
         emit.moduleName = moduleName(options.input);
+        if (!options.module.empty()) {
+            // What moduleName would make of it must be the name itself.
+            std::string usable = moduleName(options.module + ".py");
+            if (usable != options.module) {
+                err << fmt::format("npc: error: --module '{}' is not a C++ identifier that no "
+                                   "keyword or header already uses; try '{}'\n",
+                                   options.module, usable);
+                return kUsageError;
+            }
+            emit.moduleName = options.module;
+        }
         emit.sourceName = fs::path(options.input).filename().string();
         emit.version = NPC_VERSION;
         for (size_t i = 0; i < functions.size(); ++i) {

@@ -16,6 +16,9 @@ struct TranspileOptions {
     /// dtype of creation functions without one (np.zeros(n), np.arange(0.5, 2), ...):
     /// "float64" (NumPy's) or "float32" (a deviation, as torch.compile's numpy_default_float)
     std::string defaultFloat = "float64";
+    /// The C++ namespace and file stem of the output; empty: made from the input's stem
+    /// (`my-kernels.py`: my_kernels). Must be a C++ identifier no header already uses.
+    std::string module;
 };
 
 /// Exit codes of npc, documented in `npc --help` and the README.

@@ -56,6 +56,11 @@ int main(int argc, char **argv) {
                           "like torch.compile's numpy_default_float; it keeps float32 "
                           "kernels in float32 (on GPUs, twice the throughput)")
         ->check(CLI::IsMember({"float64", "float32"}));
+    transpile->add_option("--module", options.module,
+                          "C++ namespace and file stem of the output (default: the Python "
+                          "file's name, made an identifier: my-kernels.py gives my_kernels); "
+                          "gives the same file two names, e.g. for its openmp and cuda builds "
+                          "in one program");
     // The IR dumps write no files: -o and --emit-main with them are usage errors.
     transpile
         ->add_flag("--emit-ir", options.emitArrayIR,

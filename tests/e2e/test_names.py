@@ -72,3 +72,39 @@ def test_module_named_like_a_c_header_leaves_it_alone(tmp_path):
     c = subprocess.run([npc_harness.CXX, *npc_harness.CXXFLAGS, f"-I{out}", "-fsyntax-only",
                         str(user)], capture_output=True, text=True, timeout=300)
     assert c.returncode == 0, c.stderr
+
+
+def test_module_option_names_namespace_and_files(kernels, tmp_path):
+    """--module gives the output another namespace and file stem: one Python file built
+    twice into one program (as for its openmp and cuda builds) links and runs."""
+    kmeans = npc_harness.SAMPLES / "kmeans.py"
+    rng = np.random.default_rng(1)
+    X, means = rng.normal(size=(50, 2)), rng.normal(size=(3, 2))
+    kernels(str(kmeans), ("--module", "kmeans_cpu")).check(X, means)
+    out = tmp_path / "out"
+    for name in ("kmeans_a", "kmeans_b"):
+        r = npc_harness.run_npc("transpile", kmeans, "-o", out, "--module", name)
+        assert r.returncode == 0, r.stderr
+        assert f"namespace {name} {{" in (out / f"{name}.h").read_text()
+    (out / "main.cpp").write_text(
+        '#include "kmeans_a.h"\n#include "kmeans_b.h"\n#include <cstdio>\n'
+        "int main() {\n"
+        "    double X[4] = {0, 0, 5, 5}, m[4] = {0, 0, 5, 5};\n"
+        "    npc::ArrayView<const double, 2> x(X, {2, 2}), mv(m, {2, 2});\n"
+        "    auto a = kmeans_a::kmeans(x, mv);\n    auto b = kmeans_b::kmeans(x, mv);\n"
+        '    std::printf("%d\\n", int(a(1) == 1 && b(1) == 1));\n}\n')
+    c = subprocess.run([npc_harness.CXX, *npc_harness.CXXFLAGS, "-I.", "main.cpp",
+                        "kmeans_a.cpp", "kmeans_b.cpp", "-o", "both"], cwd=out,
+                       capture_output=True, text=True, timeout=600)
+    assert c.returncode == 0, c.stderr
+    run = subprocess.run([str(out / "both")], capture_output=True, text=True, timeout=60)
+    assert run.stdout.strip() == "1", run
+
+
+@pytest.mark.parametrize("module, suggestion", [("my-kernels", "my_kernels"),
+                                                 ("signal", "signal_"), ("for", "for_")])
+def test_module_option_must_be_a_free_identifier(tmp_path, module, suggestion):
+    r = npc_harness.run_npc("transpile", npc_harness.SAMPLES / "kmeans.py", "-o",
+                            tmp_path / "out", "--module", module)
+    assert r.returncode == 2 and f"try '{suggestion}'" in r.stderr, r.stderr
+    assert not (tmp_path / "out").exists()
