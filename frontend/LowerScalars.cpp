@@ -194,11 +194,14 @@ Handler mathUnary(UnaryOp op) {
 Handler mathRounding(UnaryOp op) {
     return [op](ExprLowering &lowering, const CallArgs &args) {
         NodePtr x = numbers(args, 1, 1)[0];
-        if (!isFloat(x->type.dtype))
-            return Value::array(asPythonScalar(lowering.castTo(x, DType::Int64, args.loc)),
-                                args.loc);
         if (!isSimpleScalar(*x))
             x = lowering.materialized(x, args.loc);
+        if (!isFloat(x->type.dtype)) // a uint64 of 2**63 or more is beyond int64
+            return Value::array(pythonIntConversionChecked(
+                                    args.function, x,
+                                    asPythonScalar(lowering.castTo(x, DType::Int64, args.loc)),
+                                    args.loc),
+                                args.loc);
         NodePtr rounded =
             array::makeUnary(op, toFloat64(lowering, x, args.loc), DType::Float64, args.loc);
         return Value::array(pythonIntConversionChecked(

@@ -204,8 +204,14 @@ NodePtr pythonComplexPowerChecked(const NodePtr &a, const NodePtr &b, NodePtr re
     if (NodePtr imag = part(UnaryOp::Imag, b))
         badExponent =
             array::makeBinary(BinaryOp::LogicalOr, badExponent, cmp(BinaryOp::NotEqual, imag), loc);
-    return array::withChecks(result, {raiseWhen(allOf({zeroBase, badExponent}, loc), message,
-                                                "ZeroDivisionError", loc)});
+    // Python raises where a part of the power is infinite (_Py_ADJUST_ERANGE2).
+    NodePtr infinite = array::makeBinary(
+        BinaryOp::LogicalOr,
+        array::makeUnary(UnaryOp::IsInf, part(UnaryOp::Real, result), DType::Bool, loc),
+        array::makeUnary(UnaryOp::IsInf, part(UnaryOp::Imag, result), DType::Bool, loc), loc);
+    return array::withChecks(
+        result, {raiseWhen(allOf({zeroBase, badExponent}, loc), message, "ZeroDivisionError", loc),
+                 raiseWhen(infinite, "complex exponentiation", "OverflowError", loc)});
 }
 
 } // namespace
@@ -282,8 +288,10 @@ NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePt
         return v == int64Min ? isInt64Min(x, loc) : binary(BinaryOp::Equal, x, intConst(v));
     };
     std::vector<array::ExtentCheck> checks;
-    if ((op == BinaryOp::LeftShift || op == BinaryOp::RightShift) &&
-        b->kind != array::NodeKind::Constant)
+    const bool shift = op == BinaryOp::LeftShift || op == BinaryOp::RightShift;
+    if (shift && b->kind == array::NodeKind::Constant && b->intValue < 0)
+        throw UserError(loc, "negative shift count (Python's ValueError)");
+    if (shift && b->kind != array::NodeKind::Constant)
         checks.push_back(raiseWhen(binary(BinaryOp::Less, b, intConst(0)), "negative shift count",
                                    "ValueError", loc));
     const bool constA = a->kind == array::NodeKind::Constant;
@@ -352,13 +360,14 @@ NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePt
     return array::withChecks(result, std::move(checks));
 }
 
-NodePtr pythonNegationChecked(const NodePtr &a, NodePtr result, SourceLoc loc) {
+NodePtr pythonNegationChecked(bool absolute, const NodePtr &a, NodePtr result, SourceLoc loc) {
     if (!isRuntimePythonInt(a) || a->kind == array::NodeKind::Constant)
         return result;
     NodePtr isMin = isInt64Min(a, loc);
-    std::string message = fmt::format("the Python int -{} does not fit in int64, which npc "
-                                      "computes Python ints in (Python's ints are unbounded)",
-                                      operandText(a));
+    std::string message = fmt::format(
+        "the Python int {} does not fit in int64, which npc computes Python ints in (Python's "
+        "ints are unbounded)",
+        fmt::format(fmt::runtime(absolute ? "abs({})" : "-{}"), operandText(a)));
     return array::withChecks(result, {raiseWhen(isMin, message.c_str(), "OverflowError", loc)});
 }
 

@@ -37,7 +37,8 @@ array::NodePtr pythonDivisionChecked(array::BinaryOp op, const array::NodePtr &a
 /// cannot type: a ValueError saying so, where NumPy's float64 would give NaN. Constant
 /// operands raise at compile time (UserError at `loc`); others where the power runs.
 /// A complex power (complex_pow) raises ZeroDivisionError for zero to a power with a
-/// negative real part or a nonzero imaginary part. `a` and `b` must be simple scalars
+/// negative real part or a nonzero imaginary part, OverflowError where a part of the
+/// power is infinite. `a` and `b` must be simple scalars
 /// (isSimpleScalar): the checks read them again.
 array::NodePtr pythonPowerChecked(array::BinaryOp op, const array::NodePtr &a,
                                   const array::NodePtr &b, array::NodePtr result, SourceLoc loc);
@@ -51,9 +52,10 @@ array::NodePtr pythonPowerChecked(array::BinaryOp op, const array::NodePtr &a,
 array::NodePtr pythonIntChecked(array::BinaryOp op, const array::NodePtr &a,
                                 const array::NodePtr &b, array::NodePtr result, SourceLoc loc);
 
-/// `result` of `-a` or `abs(a)` of a Python int `a`, with an OverflowError where `a` is
-/// int64's minimum (Python's value, 2**63, does not fit in int64).
-array::NodePtr pythonNegationChecked(const array::NodePtr &a, array::NodePtr result, SourceLoc loc);
+/// `result` of `-a` (or `abs(a)` when `absolute`) of a Python int `a`, with an
+/// OverflowError where `a` is int64's minimum (Python's value, 2**63, does not fit in int64).
+array::NodePtr pythonNegationChecked(bool absolute, const array::NodePtr &a, array::NodePtr result,
+                                     SourceLoc loc);
 
 /// `result`, the int64 of `x` by Python's `function` (`int`, `math.floor`, ...), with the
 /// errors Python raises and those of npc's int64 Python ints: ValueError for NaN,

@@ -376,6 +376,11 @@ CASES += [
         def f(x):
             return min(x)
         """, "use np.min()", (5, "min(x)")),
+    ("negative-shift-count-constant", """
+        # npc export f(float64[:], int)
+        def f(x, k):
+            return x * (k >> -1)
+        """, "negative shift count", (5, "k >> -1")),
     ("builtin-max-of-one-number", """
         # npc export f(float64[:], int)
         def f(x, n):

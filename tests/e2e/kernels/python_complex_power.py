@@ -1,5 +1,6 @@
 """`**` of Python complex numbers raises Python's ZeroDivisionError for zero to a power
-with a negative real part or a nonzero imaginary part, where it runs."""
+with a negative real part or a nonzero imaginary part, and OverflowError where a part of
+the power is infinite, where it runs."""
 import numpy as np
 
 

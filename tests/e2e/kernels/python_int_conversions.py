@@ -22,4 +22,6 @@ def python_int_conversions(mode, a, x, u, s):
         r = int(s[0])
     elif mode == 5:
         r = math.trunc(a) + 1
+    elif mode == 6:
+        r = math.floor(u[0])
     return r
