@@ -184,6 +184,21 @@ class Kernel:
             return self.check_raises(*args, match=str(e))
         return self.check(*args, **check_kwargs)
 
+    def check_like_python(self, *args, raises=(Exception,), npc_refuses=None, message=""):
+        """check_like_numpy(), except where `npc_refuses(value)` holds for the value the
+        Python function returns: there npc must exit 1 with `message` in its error (a
+        documented deviation: a value npc cannot type, an int beyond int64)."""
+        try:
+            want = self.numpy(*args)
+        except raises as e:
+            return self.check_raises(*args, match=str(e))
+        if npc_refuses is not None and npc_refuses(want):
+            r = self.run(args)
+            assert r.returncode == 1, f"driver exit {r.returncode}, Python gives {want!r}"
+            assert message in r.stderr and "internal error" not in r.stderr, r.stderr
+            return r
+        return self.check(*args)
+
     def check_raises(self, *args, match: str):
         """Asserts NumPy raises on `args` with a message containing `match`, and that the
         driver exits 1 with an error message containing it too."""
