@@ -604,7 +604,19 @@ Value ExprLowering::lowerCompare(const syntax::Expr &e, const syntax::Compare &c
         }
         if (i + 1 == c.ops.size())
             return cmp;
-        if (conditional_) {
+        // Names and literals evaluate without effects or errors: `0 < x <= t` needs no branch.
+        auto trivial = [](const syntax::ExprPtr &x) {
+            const syntax::Expr *v = x.get();
+            if (auto *u = v->as<syntax::Unary>(); u && u->op != syntax::UnaryOp::Not)
+                v = u->operand.get();
+            return v->as<syntax::Name>() || v->as<syntax::IntLiteral>() ||
+                   v->as<syntax::FloatLiteral>() || v->as<syntax::BoolLiteral>() ||
+                   v->as<syntax::StringLiteral>();
+        };
+        const bool branch =
+            conditional_ && !std::all_of(c.operands.begin() + static_cast<std::ptrdiff_t>(i) + 2,
+                                         c.operands.end(), trivial);
+        if (branch) {
             NodePtr decided = array::makeIntConstant(0, DType::Bool, isPythonBool(cmp), e.loc);
             return conditional_(
                 cmp, [&, i] { return chain(i + 1, rhsValue); }, [&] { return decided; }, e.loc);
