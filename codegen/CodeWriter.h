@@ -3,8 +3,25 @@
 
 #include <fmt/format.h>
 #include <string>
+#include <string_view>
 
 namespace npc::codegen {
+
+/// `text` as a C++ string literal, quotes included: `"`, `\` and control characters
+/// escaped (messages that quote the user's source).
+inline std::string cppStringLiteral(std::string_view text) {
+    std::string out = "\"";
+    for (char c : text) {
+        auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\')
+            out += fmt::format("\\{}", c);
+        else if (u < 0x20 || u == 0x7f)
+            out += fmt::format("\\{:03o}", u);
+        else
+            out += c;
+    }
+    return out + "\"";
+}
 
 /// Accumulates source text line by line at the current indentation (4 spaces a level).
 class CodeWriter {

@@ -145,10 +145,10 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
     case StmtKind::Throw:
         w_.line("if ({})", expr(s.value));
         if (s.detail)
-            w_.line("    throw npc::{}(npc::format_error(\"{}\", {}));", s.exception, s.text,
-                    expr(s.detail));
+            w_.line("    throw npc::{}(npc::format_error({}, {}));", s.exception,
+                    cppStringLiteral(s.text), expr(s.detail));
         else
-            w_.line("    throw npc::{}(\"{}\");", s.exception, s.text);
+            w_.line("    throw npc::{}({});", s.exception, cppStringLiteral(s.text));
         return;
     case StmtKind::If: {
         {

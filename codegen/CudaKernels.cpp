@@ -27,20 +27,6 @@ std::string deviceResultType(const loop::Function &f) {
     return fmt::format("std::tuple<{}>", fmt::join(types, ", "));
 }
 
-std::string cppStringLiteral(std::string_view text) {
-    std::string out = "\"";
-    for (char c : text) {
-        auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\')
-            out += fmt::format("\\{}", c);
-        else if (u < 0x20 || u == 0x7f)
-            out += fmt::format("\\{:03o}", u);
-        else
-            out += c;
-    }
-    return out + "\"";
-}
-
 void emitDeviceFunction(const loop::Function &f, CodeWriter &kernels, CodeWriter &host,
                         std::map<std::string, int> &kernelNumbers,
                         const std::string &resultsStruct) {

@@ -16,8 +16,6 @@ namespace npc::codegen::cuda {
 std::string deviceValueType(const loop::Result &r);
 /// What `<name>_device` returns: void, one DeviceArray, or a std::tuple of them.
 std::string deviceResultType(const loop::Function &f);
-/// `text` as a C++ string literal, quotes included.
-std::string cppStringLiteral(std::string_view text);
 
 /// Emits `f` for the GPU. Its kernels go to `kernels` (at namespace scope; named
 /// `<name>_kernel<N>`, N counted per function name in `kernelNumbers` so that overloads get
