@@ -534,8 +534,7 @@ Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
         if (isInteger(v->type.dtype) && !isSimpleScalar(*v))
             v = materialized(v, e.loc); // checked as a variable
         return Value::array(
-            pythonNegationChecked(false, v, python(unary(UnaryOp::Negative, v, e.loc)), e.loc),
-            e.loc);
+            pythonNegationChecked(v, python(unary(UnaryOp::Negative, v, e.loc)), e.loc), e.loc);
     case syntax::UnaryOp::Not: {
         if (v->type.rank() > 0)
             throw UserError(e.loc, "the truth value of an array with more than one element is "

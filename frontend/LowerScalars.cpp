@@ -82,9 +82,9 @@ Value toInt(ExprLowering &lowering, const CallArgs &args) {
             args.loc);
     }
     NodePtr v = isSimpleScalar(*x) ? x : lowering.materialized(x, args.loc);
-    return Value::array(pythonIntConversionChecked(
-                            "int", v, array::makeCast(v, DType::Int64, true, args.loc), args.loc),
-                        args.loc);
+    return Value::array(
+        pythonIntConversionChecked(v, array::makeCast(v, DType::Int64, true, args.loc), args.loc),
+        args.loc);
 }
 
 /// float(x), float('nan'), float('inf'), float('-inf'), float() (0.0).
@@ -197,17 +197,16 @@ Handler mathRounding(UnaryOp op) {
         if (!isSimpleScalar(*x))
             x = lowering.materialized(x, args.loc);
         if (!isFloat(x->type.dtype)) // a uint64 of 2**63 or more is beyond int64
-            return Value::array(pythonIntConversionChecked(
-                                    args.function, x,
-                                    asPythonScalar(lowering.castTo(x, DType::Int64, args.loc)),
-                                    args.loc),
-                                args.loc);
+            return Value::array(
+                pythonIntConversionChecked(
+                    x, asPythonScalar(lowering.castTo(x, DType::Int64, args.loc)), args.loc),
+                args.loc);
         NodePtr rounded =
             array::makeUnary(op, toFloat64(lowering, x, args.loc), DType::Float64, args.loc);
-        return Value::array(pythonIntConversionChecked(
-                                args.function, rounded,
-                                array::makeCast(rounded, DType::Int64, true, args.loc), args.loc),
-                            args.loc);
+        return Value::array(
+            pythonIntConversionChecked(
+                rounded, array::makeCast(rounded, DType::Int64, true, args.loc), args.loc),
+            args.loc);
     };
 }
 

@@ -480,7 +480,7 @@ Value builtinAbs(ExprLowering &lowering, const CallArgs &args) {
         x = lowering.materialized(x, args.loc);
         a = lowering.unary(UnaryOp::Absolute, x, args.loc);
     }
-    return Value::array(pythonNegationChecked(true, x, asPythonScalar(a), args.loc), args.loc);
+    return Value::array(pythonNegationChecked(x, asPythonScalar(a), args.loc), args.loc);
 }
 
 Handler binaryUfunc(BinaryOp op) {

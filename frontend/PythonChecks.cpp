@@ -60,13 +60,11 @@ bool isRuntimePythonInt(const NodePtr &n) {
     return isPythonScalar(n) && n->type.dtype == DType::Int64;
 }
 
-/// How an operand reads in a message: an argument's name, a constant's value, else
-/// `(...)` (a variable's name may be one npc made up, `t` for a value it evaluated first).
-std::string operandText(const NodePtr &n) {
-    if (n->kind == array::NodeKind::Constant)
-        return std::to_string(n->intValue);
-    return n->kind == array::NodeKind::Param ? n->name : "(...)";
-}
+/// The OverflowError of a Python int beyond int64, naming the expression's source text.
+const std::string kBeyondInt64 =
+    fmt::format("the Python int {} does not fit in int64, which npc computes Python ints in "
+                "(Python's ints are unbounded)",
+                array::kCheckedSource);
 
 constexpr int64_t int64Min = std::numeric_limits<int64_t>::min();
 constexpr int64_t int64Max = std::numeric_limits<int64_t>::max();
@@ -351,39 +349,29 @@ NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePt
             break;
         }
     if (overflow) {
-        std::string message = fmt::format(
-            "the Python int {} {} {} does not fit in int64, which npc computes Python ints in "
-            "(Python's ints are unbounded)",
-            operandText(a), pythonIntOperator(op)->second, operandText(b));
-        checks.push_back(raiseWhen(overflow, message.c_str(), "OverflowError", loc));
+        checks.push_back(raiseWhen(overflow, kBeyondInt64.c_str(), "OverflowError", loc));
     }
     return array::withChecks(result, std::move(checks));
 }
 
-NodePtr pythonNegationChecked(bool absolute, const NodePtr &a, NodePtr result, SourceLoc loc) {
+NodePtr pythonNegationChecked(const NodePtr &a, NodePtr result, SourceLoc loc) {
     if (!isRuntimePythonInt(a) || a->kind == array::NodeKind::Constant)
         return result;
     NodePtr isMin = isInt64Min(a, loc);
-    std::string message = fmt::format(
-        "the Python int {} does not fit in int64, which npc computes Python ints in (Python's "
-        "ints are unbounded)",
-        fmt::format(fmt::runtime(absolute ? "abs({})" : "-{}"), operandText(a)));
-    return array::withChecks(result, {raiseWhen(isMin, message.c_str(), "OverflowError", loc)});
+
+    return array::withChecks(result,
+                             {raiseWhen(isMin, kBeyondInt64.c_str(), "OverflowError", loc)});
 }
 
-NodePtr pythonIntConversionChecked(std::string_view function, const NodePtr &x, NodePtr result,
-                                   SourceLoc loc) {
+NodePtr pythonIntConversionChecked(const NodePtr &x, NodePtr result, SourceLoc loc) {
     const DType t = x->type.dtype;
     if (x->kind == array::NodeKind::Constant || (!isFloat(t) && t != DType::UInt64))
         return result;
-    std::string message = fmt::format("the Python int {}({}) does not fit in int64, which npc "
-                                      "computes Python ints in (Python's ints are unbounded)",
-                                      function, operandText(x));
     if (t == DType::UInt64) {
         NodePtr beyond = array::makeBinary(
             BinaryOp::Greater, x, array::makeIntConstant(int64Max, DType::UInt64, false, loc), loc);
         return array::withChecks(result,
-                                 {raiseWhen(beyond, message.c_str(), "OverflowError", loc)});
+                                 {raiseWhen(beyond, kBeyondInt64.c_str(), "OverflowError", loc)});
     }
     auto bound = [&](double v) { return array::makeFloatConstant(v, t, false, loc); };
     NodePtr beyond = array::makeBinary(
@@ -394,7 +382,7 @@ NodePtr pythonIntConversionChecked(std::string_view function, const NodePtr &x, 
                            "cannot convert float NaN to integer", "ValueError", loc),
                  raiseWhen(array::makeUnary(UnaryOp::IsInf, x, DType::Bool, loc),
                            "cannot convert float infinity to integer", "OverflowError", loc),
-                 raiseWhen(beyond, message.c_str(), "OverflowError", loc)});
+                 raiseWhen(beyond, kBeyondInt64.c_str(), "OverflowError", loc)});
 }
 
 } // namespace npc::lowering

@@ -52,16 +52,15 @@ array::NodePtr pythonPowerChecked(array::BinaryOp op, const array::NodePtr &a,
 array::NodePtr pythonIntChecked(array::BinaryOp op, const array::NodePtr &a,
                                 const array::NodePtr &b, array::NodePtr result, SourceLoc loc);
 
-/// `result` of `-a` (or `abs(a)` when `absolute`) of a Python int `a`, with an
-/// OverflowError where `a` is int64's minimum (Python's value, 2**63, does not fit in int64).
-array::NodePtr pythonNegationChecked(bool absolute, const array::NodePtr &a, array::NodePtr result,
-                                     SourceLoc loc);
+/// `result` of `-a` or `abs(a)` of a Python int `a`, with an OverflowError where `a` is
+/// int64's minimum (Python's value, 2**63, does not fit in int64).
+array::NodePtr pythonNegationChecked(const array::NodePtr &a, array::NodePtr result, SourceLoc loc);
 
-/// `result`, the int64 of `x` by Python's `function` (`int`, `math.floor`, ...), with the
-/// errors Python raises and those of npc's int64 Python ints: ValueError for NaN,
+/// `result`, the int64 of `x` by Python's `int`, `math.floor`, `math.ceil` or `math.trunc`,
+/// with the errors Python raises and those of npc's int64 Python ints: ValueError for NaN,
 /// OverflowError for an infinity and for a value beyond int64 (a float, or a uint64 scalar
 /// of 2**63 or more). `x` must be a simple scalar (isSimpleScalar) unless a constant.
-array::NodePtr pythonIntConversionChecked(std::string_view function, const array::NodePtr &x,
-                                          array::NodePtr result, SourceLoc loc);
+array::NodePtr pythonIntConversionChecked(const array::NodePtr &x, array::NodePtr result,
+                                          SourceLoc loc);
 
 } // namespace npc::lowering

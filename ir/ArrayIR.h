@@ -93,9 +93,14 @@ struct ViewEntry {
 struct ExtentCheck {
     Dim actual, expected;
     bool orOne = false;
-    std::string message; ///< NumPy's ValueError message (extents named symbolically)
+    /// NumPy's ValueError message (extents named symbolically); kCheckedSource in it stands
+    /// for the source text of the checked node's expression (`k * m`).
+    std::string message;
     std::string exception = "ValueError"; ///< the npc exception raised (IndexError for masks)
 };
+
+/// In an ExtentCheck's message: replaced by the checked expression's source text.
+inline constexpr std::string_view kCheckedSource = "{source}";
 
 struct Node;
 using NodePtr = std::shared_ptr<const Node>;

@@ -56,6 +56,20 @@ ExprPtr Lowering::compute(const Node &n, const std::vector<ExprPtr> &idx) {
     NPC_INTERNAL_ERROR("unhandled array node kind");
 }
 
+/// The source text at `loc` on one line (runs of white space one space), shortened to 60
+/// characters; `(...)` where the IR made the value up.
+std::string Lowering::sourceText(SourceLoc loc) const {
+    if (!loc.valid() || loc.end > file_.text.size())
+        return "(...)";
+    std::string text;
+    for (char ch : std::string_view(file_.text).substr(loc.begin, loc.end - loc.begin)) {
+        bool space = std::isspace(static_cast<unsigned char>(ch));
+        if (!space || (!text.empty() && text.back() != ' '))
+            text += space ? ' ' : ch;
+    }
+    return text.size() > 60 ? text.substr(0, 57) + "..." : text;
+}
+
 /// Emits the node's run-time extent checks (reshape counts, squeezed axes, ...) into the
 /// prologue, once each.
 void Lowering::checkExtents(const Node &n) {
@@ -73,8 +87,11 @@ void Lowering::checkExtents(const Node &n) {
         if (c.orOne)
             failed = loop::binary(loop::BinaryOp::And, failed,
                                   loop::binary(loop::BinaryOp::Ne, actual, loop::intImm(1)));
-        check(failed, c.exception, c.message,
-              fmt::format("extent:{}:{}", loop::str(failed), c.message));
+        std::string message = c.message;
+        if (size_t at = message.find(array::kCheckedSource); at != std::string::npos)
+            message.replace(at, array::kCheckedSource.size(), sourceText(n.loc));
+        check(failed, c.exception, message,
+              fmt::format("extent:{}:{}", loop::str(failed), message));
     }
 }
 

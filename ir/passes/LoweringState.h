@@ -577,6 +577,7 @@ private:
     std::vector<ExprPtr> reshapeIndex(const Node &n, const std::vector<ExprPtr> &idx);
     ExprPtr computeConcat(const Node &n, const std::vector<ExprPtr> &idx);
     void checkExtents(const Node &n);
+    std::string sourceText(SourceLoc loc) const;
 
     const array::Function &af_;
     const Schedule &schedule_;

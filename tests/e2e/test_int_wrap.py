@@ -5,6 +5,8 @@ kernels/float_loop_pairs.py: the float dtype of np.hypot/np.arctan2 of two integ
 import numpy as np
 import pytest
 
+import npc_harness
+
 KERNEL = "int_wrap.py"
 
 
@@ -108,7 +110,16 @@ PYTHON_INT_PAIRS = [(3, 4), (-7, 2), (2**40, 2**30), (2**31, 2**32), (2**62, 2),
 # so one beyond int64 raises even where the final value fits (`5 - k * 2`, k = 2**62).
 PYTHON_INT_PARTS = {7: lambda k, m: [-k], 8: lambda k, m: [abs(k)], 9: lambda k, m: [3 * k],
                     10: lambda k, m: [k * 2], 14: lambda k, m: [k**i for i in range(m + 1)],
-                    15: lambda k, m: [k * m if m < 0 else 0]}
+                    15: lambda k, m: [k * m if m < 0 else 0], 16: lambda k, m: [k * 2]}
+
+
+# The expressions each mode's OverflowError may quote (the first that overflows).
+OVERFLOWING = {0: ["k * m"], 1: ["k + m"], 2: ["k - m"], 3: ["k // m"], 4: ["k << m"],
+               6: ["k ** m"], 7: ["-k", "-k + m"], 8: ["abs(k)", "abs(k) - m"],
+               9: ["3 * k", "3 * k + 1"], 10: ["k * 2", "5 - k * 2"], 11: ["k << 3"],
+               12: ["k ** 2"], 13: ["k // -1"], 14: ["r *= k"],
+               15: ["k * m", "(k * m if m < 0 else m) + int(np.sum(np.arange(3)) * k)"],
+               16: ['k * int(float("2"))']}
 
 
 @pytest.mark.parametrize("k,m", PYTHON_INT_PAIRS)
@@ -116,10 +127,12 @@ def test_python_int_overflow_raises(kernels_on_both_targets, k, m):
     # Every operator of python_int_overflow.py on (k, m): Python's value where it fits in
     # int64, OverflowError where Python's unbounded int does not (a wrapped value before).
     kern = kernels_on_both_targets("python_int_overflow.py")
-    for mode in range(16):
+    for mode in range(17):
         if (mode in (4, 6) and not 0 <= m <= 200) or (mode == 14 and not 0 <= m <= 70):
             continue  # huge Python values; a negative power is a float in Python
         parts = PYTHON_INT_PARTS.get(mode, lambda k, m: [])(k, m)
-        kern.check_like_python(  # ValueError: a negative shift count
+        r = kern.check_like_python(  # ValueError: a negative shift count
             mode, k, m, raises=ValueError, message="does not fit in int64",
             npc_refuses=lambda want: not all(INT64_MIN <= v <= INT64_MAX for v in [want, *parts]))
+        if isinstance(r, npc_harness.RunResult) and "does not fit" in r.stderr:
+            assert any(f"the Python int {e} does not fit" in r.stderr for e in OVERFLOWING[mode])

@@ -2,7 +2,7 @@
 the run time knows whose value leaves int64 raises OverflowError where it runs (in the
 branch taken, on the loop iteration that overflows) instead of giving a wrapped value,
 and a negative shift count raises Python's ValueError. Values that fit are Python's
-exactly, at int64's limits too."""
+exactly, at int64's limits too. The OverflowError quotes the expression (`k * m`)."""
 import numpy as np
 
 
@@ -43,4 +43,6 @@ def python_int_overflow(mode, k, m):
             r *= k
     elif mode == 15:
         r = (k * m if m < 0 else m) + int(np.sum(np.arange(3)) * k)
+    elif mode == 16:  # the error quotes the source: "2" must be escaped in C++
+        r = k * int(float("2"))
     return r
