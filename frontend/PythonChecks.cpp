@@ -56,6 +56,17 @@ NodePtr allOf(std::initializer_list<NodePtr> conditions, SourceLoc loc) {
     return all;
 }
 
+bool isConstant(const NodePtr &n) {
+    return n->kind == array::NodeKind::Constant;
+}
+
+/// The zero of dtype `t`, a constant.
+NodePtr zeroOf(DType t, SourceLoc loc) {
+    return isComplex(t)   ? array::makeComplexConstant(0, 0, t, false, loc)
+           : isInexact(t) ? array::makeFloatConstant(0, t, false, loc)
+                          : array::makeIntConstant(0, t, false, loc);
+}
+
 bool isRuntimePythonInt(const NodePtr &n) {
     return isPythonScalar(n) && n->type.dtype == DType::Int64;
 }
@@ -147,7 +158,7 @@ bool isSimpleScalar(const array::Node &n) {
 NodePtr pythonDivisionChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePtr result,
                               SourceLoc loc) {
     if ((op != BinaryOp::TrueDivide && op != BinaryOp::FloorDivide && op != BinaryOp::Remainder) ||
-        !isPythonScalar(a) || !isPythonScalar(b) || b->kind == array::NodeKind::Constant)
+        !isPythonScalar(a) || !isPythonScalar(b) || isConstant(b))
         return result;
     bool ints = isInteger(a->type.dtype) && isInteger(b->type.dtype);
     bool complex = isComplex(a->type.dtype) || isComplex(b->type.dtype);
@@ -159,10 +170,7 @@ NodePtr pythonDivisionChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, N
             ? (ints ? "integer division or modulo by zero" : "float floor division by zero")
             : (ints ? "integer modulo by zero" : "float modulo");
     DType t = b->type.dtype;
-    NodePtr zero = isComplex(t) ? array::makeComplexConstant(0, 0, t, false, loc)
-                   : isFloat(t) ? array::makeFloatConstant(0, t, false, loc)
-                                : array::makeIntConstant(0, t, false, loc);
-    NodePtr isZero = array::makeBinary(BinaryOp::Equal, b, zero, loc);
+    NodePtr isZero = array::makeBinary(BinaryOp::Equal, b, zeroOf(t, loc), loc);
     return array::withChecks(result, {raiseWhen(isZero, message, "ZeroDivisionError", loc)});
 }
 
@@ -173,12 +181,11 @@ namespace {
 NodePtr pythonComplexPowerChecked(const NodePtr &a, const NodePtr &b, NodePtr result,
                                   SourceLoc loc) {
     static constexpr const char *message = "0.0 to a negative or complex power";
-    auto constant = [](const NodePtr &n) { return n->kind == array::NodeKind::Constant; };
     auto realPart = [](const NodePtr &n) {
         return isInexact(n->type.dtype) ? n->floatValue : static_cast<double>(n->intValue);
     };
     auto imagPart = [](const NodePtr &n) { return isComplex(n->type.dtype) ? n->imagValue : 0.0; };
-    if (constant(a) && constant(b)) {
+    if (isConstant(a) && isConstant(b)) {
         if (realPart(a) == 0 && imagPart(a) == 0 && (realPart(b) < 0 || imagPart(b) != 0))
             throw UserError(loc, fmt::format("{} (Python's ZeroDivisionError)", message));
         return result;
@@ -190,10 +197,7 @@ NodePtr pythonComplexPowerChecked(const NodePtr &a, const NodePtr &b, NodePtr re
         return array::makeUnary(which, n, complexPartDType(t), loc);
     };
     auto cmp = [&](BinaryOp c, const NodePtr &u) {
-        NodePtr zero = isInexact(u->type.dtype)
-                           ? array::makeFloatConstant(0, u->type.dtype, false, loc)
-                           : array::makeIntConstant(0, u->type.dtype, false, loc);
-        return array::makeBinary(c, u, zero, loc);
+        return array::makeBinary(c, u, zeroOf(u->type.dtype, loc), loc);
     };
     NodePtr zeroBase = cmp(BinaryOp::Equal, part(UnaryOp::Real, a));
     if (NodePtr imag = part(UnaryOp::Imag, a))
@@ -230,8 +234,7 @@ NodePtr pythonPowerChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, Node
         "a negative number to a fractional power is a complex number in Python, and npc "
         "computes Python floats as real numbers; write (x + 0j) ** y for the complex power";
     static constexpr const char *overflowMessage = "(34, 'Numerical result out of range')";
-    auto constant = [](const NodePtr &n) { return n->kind == array::NodeKind::Constant; };
-    if (constant(a) && constant(b)) {
+    if (isConstant(a) && isConstant(b)) {
         auto value = [](const NodePtr &n) {
             return isFloat(n->type.dtype) ? n->floatValue : static_cast<double>(n->intValue);
         };
@@ -276,7 +279,7 @@ NodePtr pythonPowerChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, Node
 NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePtr result,
                          SourceLoc loc) {
     if (!isRuntimePythonInt(a) || !isRuntimePythonInt(b) || result->type.dtype != DType::Int64 ||
-        result->kind == array::NodeKind::Constant)
+        isConstant(result))
         return result;
     auto intConst = [&](int64_t v) { return array::makeIntConstant(v, DType::Int64, false, loc); };
     auto binary = [&](BinaryOp o, const NodePtr &x, const NodePtr &y) {
@@ -287,13 +290,13 @@ NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePt
     };
     std::vector<array::ExtentCheck> checks;
     const bool shift = op == BinaryOp::LeftShift || op == BinaryOp::RightShift;
-    if (shift && b->kind == array::NodeKind::Constant && b->intValue < 0)
+    if (shift && isConstant(b) && b->intValue < 0)
         throw UserError(loc, "negative shift count (Python's ValueError)");
-    if (shift && b->kind != array::NodeKind::Constant)
+    if (shift && !isConstant(b))
         checks.push_back(raiseWhen(binary(BinaryOp::Less, b, intConst(0)), "negative shift count",
                                    "ValueError", loc));
-    const bool constA = a->kind == array::NodeKind::Constant;
-    const bool constB = b->kind == array::NodeKind::Constant;
+    const bool constA = isConstant(a);
+    const bool constB = isConstant(b);
     NodePtr overflow;
     if (auto range = constA || constB ? fittingRange(op, constB ? b->intValue : a->intValue, constA)
                                       : std::nullopt)
@@ -355,7 +358,7 @@ NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePt
 }
 
 NodePtr pythonNegationChecked(const NodePtr &a, NodePtr result, SourceLoc loc) {
-    if (!isRuntimePythonInt(a) || a->kind == array::NodeKind::Constant)
+    if (!isRuntimePythonInt(a) || isConstant(a))
         return result;
     NodePtr isMin = isInt64Min(a, loc);
 
@@ -365,7 +368,7 @@ NodePtr pythonNegationChecked(const NodePtr &a, NodePtr result, SourceLoc loc) {
 
 NodePtr pythonIntConversionChecked(const NodePtr &x, NodePtr result, SourceLoc loc) {
     const DType t = x->type.dtype;
-    if (x->kind == array::NodeKind::Constant || (!isFloat(t) && t != DType::UInt64))
+    if (isConstant(x) || (!isFloat(t) && t != DType::UInt64))
         return result;
     if (t == DType::UInt64) {
         NodePtr beyond = array::makeBinary(
