@@ -193,6 +193,37 @@ private:
         return found;
     }
 
+    /// True when `e` cannot be negative: a constant >= 0, an argument's extent, a slice,
+    /// range or broadcast length, or sums, products and maxima of such.
+    bool knownNonNegative(const ExprPtr &e) const {
+        switch (e->kind) {
+        case loop::ExprKind::IntImm:
+            return e->intValue >= 0;
+        case loop::ExprKind::Var:
+            return e->args.empty() && (e->name.find(".shape[") != std::string::npos ||
+                                       nonNegativeNames_.count(e->name));
+        case loop::ExprKind::Binary:
+            return (e->binaryOp == loop::BinaryOp::Add || e->binaryOp == loop::BinaryOp::Mul) &&
+                   knownNonNegative(e->args[0]) && knownNonNegative(e->args[1]);
+        case loop::ExprKind::Call:
+            switch (e->intrinsic) {
+            case loop::Intrinsic::SliceLength:
+            case loop::Intrinsic::RangeLength:
+            case loop::Intrinsic::BroadcastDim:
+                return true;
+            case loop::Intrinsic::WrapAdd:
+            case loop::Intrinsic::WrapMul:
+                return knownNonNegative(e->args[0]) && knownNonNegative(e->args[1]);
+            case loop::Intrinsic::Maximum:
+                return knownNonNegative(e->args[0]) || knownNonNegative(e->args[1]);
+            default:
+                return false;
+            }
+        default:
+            return false;
+        }
+    }
+
     ExprPtr hoist(const std::string &hint, ExprPtr value) {
         std::string key = loop::str(value);
         bool entry = availableOnEntry(value) &&
@@ -201,6 +232,8 @@ private:
         if (auto it = cache.find(key); it != cache.end())
             return it->second;
         std::string name = fresh(hint);
+        if (knownNonNegative(value))
+            nonNegativeNames_.insert(name);
         (entry ? out_.prologue : *localPre_).push_back(loop::decl(name, value->dtype, value));
         if (entry)
             entryNames_.insert(name);
@@ -278,6 +311,10 @@ private:
             ExprPtr v = dimExpr(d->operands[0]);
             if (v->kind != loop::ExprKind::Var && v->kind != loop::ExprKind::IntImm)
                 v = hoist("n", v);
+            // The shape of an array variable, allocated on entry (clamped to 0 there, see
+            // allocate): the statements assigning it check the value where they run.
+            if (allowThrowOnEntry_)
+                return v;
             // One check per value: a second message for it (np.zeros(n), then
             // np.broadcast_to(v, (n, 3))) could never be raised.
             check(loop::binary(loop::BinaryOp::Lt, v, loop::intImm(0)), "ValueError", d->text,
@@ -334,8 +371,16 @@ private:
             running = loop::binary(loop::BinaryOp::Mul, running, extent);
         }
         if (std::all_of(a.extents.begin(), a.extents.end(),
-                        [&](const ExprPtr &e) { return availableOnEntry(e); }))
+                        [&](const ExprPtr &e) { return availableOnEntry(e); })) {
+            // Allocated on entry, before the statement that checks its extents (np.zeros(n)
+            // raises for n < 0), which may not run (`if n >= 0: y = np.zeros(n)`): a
+            // negative extent allocates an array of 0 elements there instead of raising.
+            // (A function that only returns an expression checks its extents on entry.)
+            for (ExprPtr &e : a.extents)
+                if (!af_.body.empty() && !knownNonNegative(e))
+                    e = loop::call(loop::Intrinsic::Maximum, {e, loop::intImm(0)}, DType::Int64);
             out_.allocations.push_back(std::move(a));
+        }
         else // extents computed in the function body: allocated where the value is
             localPre_->push_back(loop::allocStmt(a.name, a.dtype, a.extents));
         return s;
@@ -585,6 +630,7 @@ private:
     std::vector<Storage> variables_;       ///< storage of Function::variables
     bool allowThrowOnEntry_ = false;       ///< see declareVariables
     std::set<std::string> entryNames_;     ///< values available on entry (see hoist)
+    std::set<std::string> nonNegativeNames_; ///< hoisted values that cannot be negative
     std::vector<StmtPtr> *localPre_ = nullptr; ///< where non-entry hoists go
     std::map<std::string, ExprPtr> localHoisted_;
     std::set<std::string> localChecked_;
