@@ -194,7 +194,7 @@ private:
     }
 
     /// True when `e` cannot be negative: a constant >= 0, an argument's extent, a slice,
-    /// range or broadcast length, or sums, products and maxima of such.
+    /// range or broadcast length, or sums, products, maxima and selections of such.
     bool knownNonNegative(const ExprPtr &e) const {
         switch (e->kind) {
         case loop::ExprKind::IntImm:
@@ -205,6 +205,8 @@ private:
         case loop::ExprKind::Binary:
             return (e->binaryOp == loop::BinaryOp::Add || e->binaryOp == loop::BinaryOp::Mul) &&
                    knownNonNegative(e->args[0]) && knownNonNegative(e->args[1]);
+        case loop::ExprKind::Select:
+            return knownNonNegative(e->args[1]) && knownNonNegative(e->args[2]);
         case loop::ExprKind::Call:
             switch (e->intrinsic) {
             case loop::Intrinsic::SliceLength:
@@ -286,10 +288,15 @@ private:
         case DimKind::Extent:
             return loop::var(fmt::format("{}.shape[{}]", paramNames_.at(d->param), d->axis),
                              DType::Int64);
-        case DimKind::Broadcast:
-            return hoist("n", loop::call(loop::Intrinsic::BroadcastDim,
-                                         {dimExpr(d->operands[0]), dimExpr(d->operands[1])},
-                                         DType::Int64));
+        case DimKind::Broadcast: {
+            ExprPtr a = dimExpr(d->operands[0]), b = dimExpr(d->operands[1]);
+            // The shape of an array variable, allocated on entry: the broadcast extent when
+            // the operands broadcast; the statements assigning it raise where they run.
+            if (allowThrowOnEntry_)
+                return hoist(
+                    "n", loop::select(loop::binary(loop::BinaryOp::Eq, a, loop::intImm(1)), b, a));
+            return hoist("n", loop::call(loop::Intrinsic::BroadcastDim, {a, b}, DType::Int64));
+        }
         case DimKind::Slice:
             return hoist(
                 "n",

@@ -3,8 +3,8 @@ where they run: a negative extent must raise NumPy's ValueError there, not on en
 import numpy as np
 
 
-# npc export guarded(float64[:], int, int)
-def guarded(x, n, k):
+# npc export guarded(float64[:], int, int, float64[:])
+def guarded(x, n, k, w):
     total = x.sum()
     if n >= 0:
         y = np.zeros(n)
@@ -12,6 +12,10 @@ def guarded(x, n, k):
         total += y.sum()
     if k > 0:
         total += x.reshape(k, -1).sum(axis=0)[0]
+    if k < -100:
+        v = x + w
+        v[0] = 0.0
+        total += v.sum()
     if n < -5:
         return total
     z = np.ones(n)
