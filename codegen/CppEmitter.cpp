@@ -50,6 +50,7 @@ public:
 
     void emit(const loop::Function &f) {
         auto body = w_.block(fmt::format("{} {}({})", cppResultType(f), f.name, cppParamList(f)));
+        names_ = loop::namesUsed(f);
         // Exceptions cannot leave an OpenMP loop: integer power records a negative
         // exponent in a flag, and NumPy's error is raised once the loops are done.
         bool powers = usesIntegerPower(f);
@@ -269,15 +270,25 @@ std::string_view CppStmtPrinter::reductionOperator(const Stmt &s) const {
 }
 
 void CppStmtPrinter::argReductionLoop(const Stmt &s) {
-    // The body's names for the running (value, position) are the lambda's parameters: each
-    // thread's own, combined by npc::parallel_arg_reduce.
+    // The lambda's parameters are each thread's running (value, position), combined by
+    // npc::parallel_arg_reduce; the body names them `thread_...`, not as the results it
+    // would shadow (-Wshadow).
+    auto thread = [&](const std::string &name) {
+        std::string local = "thread_" + name;
+        while (names_.count(local))
+            local += '_';
+        names_.insert(local);
+        return local;
+    };
+    std::map<std::string, std::string> names{{s.argValueVar, thread(s.argValueVar)},
+                                             {s.argIndexVar, thread(s.argIndexVar)}};
     w_.line("npc::parallel_arg_reduce<{}>({}, {}, {},", s.argMin ? "true" : "false",
             s.argValueVar, s.argIndexVar, expr(s.extent));
     auto body = w_.block(fmt::format("    [&](int64_t {}, auto &{}, int64_t &{})", s.name,
-                                     s.argValueVar, s.argIndexVar),
+                                     names[s.argValueVar], names[s.argIndexVar]),
                          ");");
     ++arrayDepth_;
-    stmts(s.stmts);
+    stmts(loop::renameVariables(s.stmts, names));
     --arrayDepth_;
 }
 

@@ -104,6 +104,8 @@ protected:
     std::set<std::string> unread_;
     /// The dtypes of the scalars declared so far (accumulators among them).
     std::map<std::string, DType> declared_;
+    /// Every name the function's code uses, and those the printer added.
+    std::set<std::string> names_;
 
 private:
     void printStmt(const loop::Stmt &s);

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -230,6 +231,11 @@ std::string_view binaryOpSymbol(BinaryOp op);
 void forEachExpr(const ExprPtr &e, const std::function<void(const Expr &)> &fn);
 /// Calls `fn` on every expression node of `stmts` and of the statements nested in them.
 void forEachExpr(const std::vector<StmtPtr> &stmts, const std::function<void(const Expr &)> &fn);
+
+/// A copy of `stmts` (at every depth) in which the variables named in `names` (Var
+/// expressions, declarations, assignments) have the mapped names.
+std::vector<StmtPtr> renameVariables(const std::vector<StmtPtr> &stmts,
+                                     const std::map<std::string, std::string> &names);
 
 /// True when `e`, or an expression of `stmts` at any depth, calls intrinsic `f`.
 bool usesIntrinsic(const ExprPtr &e, Intrinsic f);

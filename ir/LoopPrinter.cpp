@@ -131,6 +131,40 @@ void forEachExpr(const std::vector<StmtPtr> &stmts, const std::function<void(con
     }
 }
 
+namespace {
+ExprPtr renamed(const ExprPtr &e, const std::map<std::string, std::string> &names) {
+    if (!e)
+        return e;
+    auto copy = std::make_shared<Expr>(*e);
+    if (auto it = names.find(e->name); e->kind == ExprKind::Var && it != names.end())
+        copy->name = it->second;
+    for (ExprPtr &a : copy->args)
+        a = renamed(a, names);
+    return copy;
+}
+} // namespace
+
+std::vector<StmtPtr> renameVariables(const std::vector<StmtPtr> &stmts,
+                                     const std::map<std::string, std::string> &names) {
+    std::vector<StmtPtr> out;
+    for (const StmtPtr &s : stmts) {
+        auto copy = std::make_shared<Stmt>(*s);
+        if (auto it = names.find(s->name);
+            (s->kind == StmtKind::Decl || s->kind == StmtKind::Assign) && it != names.end())
+            copy->name = it->second;
+        copy->value = renamed(s->value, names);
+        copy->offset = renamed(s->offset, names);
+        copy->extent = renamed(s->extent, names);
+        copy->detail = renamed(s->detail, names);
+        for (ExprPtr &e : copy->extents)
+            e = renamed(e, names);
+        copy->stmts = renameVariables(s->stmts, names);
+        copy->orelse = renameVariables(s->orelse, names);
+        out.push_back(std::move(copy));
+    }
+    return out;
+}
+
 bool usesIntrinsic(const ExprPtr &e, Intrinsic f) {
     bool found = false;
     forEachExpr(e, [&](const Expr &x) { found |= x.kind == ExprKind::Call && x.intrinsic == f; });
