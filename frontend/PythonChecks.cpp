@@ -80,12 +80,58 @@ const std::string kBeyondInt64 =
 constexpr int64_t int64Min = std::numeric_limits<int64_t>::min();
 constexpr int64_t int64Max = std::numeric_limits<int64_t>::max();
 
+/// The values an int64 scalar can take, as [lo, hi]: a constant is itself, an extent is
+/// never negative, and a narrower integer or bool converted to int64 (`int(k[0])` of an
+/// int32 `k`) keeps its dtype's range.
+std::pair<int64_t, int64_t> valueRange(const NodePtr &v) {
+    if (isConstant(v))
+        return {v->intValue, v->intValue};
+    if (v->kind == array::NodeKind::DimValue)
+        return {0, int64Max};
+    if (v->kind == array::NodeKind::Cast) {
+        DType from = v->operand()->type.dtype;
+        if ((isInteger(from) || isBool(from)) && integerMax(from) <= uint64_t(int64Max) &&
+            from != DType::Int64)
+            return {integerMin(from), static_cast<int64_t>(integerMax(from))};
+    }
+    return {int64Min, int64Max};
+}
+
+/// True when the int64 scalar `v` may hold `value`.
+bool mayHold(const NodePtr &v, int64_t value) {
+    auto [lo, hi] = valueRange(v);
+    return lo <= value && value <= hi;
+}
+
+/// True when `a op b` fits in int64 for all values the operands can take.
+bool cannotOverflow(BinaryOp op, const NodePtr &a, const NodePtr &b) {
+    auto [alo, ahi] = valueRange(a);
+    auto [blo, bhi] = valueRange(b);
+    int64_t r = 0;
+    switch (op) {
+    case BinaryOp::Add:
+        return !__builtin_add_overflow(alo, blo, &r) && !__builtin_add_overflow(ahi, bhi, &r);
+    case BinaryOp::Subtract:
+        return !__builtin_sub_overflow(alo, bhi, &r) && !__builtin_sub_overflow(ahi, blo, &r);
+    case BinaryOp::Multiply:
+        return !__builtin_mul_overflow(alo, blo, &r) && !__builtin_mul_overflow(alo, bhi, &r) &&
+               !__builtin_mul_overflow(ahi, blo, &r) && !__builtin_mul_overflow(ahi, bhi, &r);
+    case BinaryOp::FloorDivide:
+        return !mayHold(a, int64Min) || !mayHold(b, -1);
+    default:
+        return false;
+    }
+}
+
 /// The condition `v < lo or v > hi` on an int64 scalar, leaving out a side that cannot
-/// hold (g++ warns on comparisons that are always false; an extent is never negative);
-/// null when neither can.
+/// hold for v's values (g++ warns on comparisons that are always false); null when
+/// neither can.
 NodePtr outside(const NodePtr &v, int64_t lo, int64_t hi, SourceLoc loc) {
-    if (v->kind == array::NodeKind::DimValue && lo <= 0)
+    auto [min, max] = valueRange(v);
+    if (min >= lo)
         lo = int64Min;
+    if (max <= hi)
+        hi = int64Max;
     auto cmp = [&](BinaryOp op, int64_t bound) {
         return array::makeBinary(op, v, array::makeIntConstant(bound, DType::Int64, false, loc),
                                  loc);
@@ -285,18 +331,29 @@ NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePt
     auto binary = [&](BinaryOp o, const NodePtr &x, const NodePtr &y) {
         return array::makeBinary(o, x, y, loc);
     };
-    auto equals = [&](const NodePtr &x, int64_t v) {
+    // Conditions that are null where they cannot hold.
+    auto both = [&](const NodePtr &x, const NodePtr &y) {
+        return x && y ? binary(BinaryOp::LogicalAnd, x, y) : nullptr;
+    };
+    auto either = [&](const NodePtr &x, const NodePtr &y) {
+        return x && y ? binary(BinaryOp::LogicalOr, x, y) : x ? x : y;
+    };
+    auto equals = [&](const NodePtr &x, int64_t v) -> NodePtr {
+        if (!mayHold(x, v))
+            return nullptr;
         return v == int64Min ? isInt64Min(x, loc) : binary(BinaryOp::Equal, x, intConst(v));
     };
     std::vector<array::ExtentCheck> checks;
     const bool shift = op == BinaryOp::LeftShift || op == BinaryOp::RightShift;
     if (shift && isConstant(b) && b->intValue < 0)
         throw UserError(loc, "negative shift count (Python's ValueError)");
-    if (shift && !isConstant(b))
+    if (shift && !isConstant(b) && valueRange(b).first < 0)
         checks.push_back(raiseWhen(binary(BinaryOp::Less, b, intConst(0)), "negative shift count",
                                    "ValueError", loc));
     const bool constA = isConstant(a);
     const bool constB = isConstant(b);
+    if (!shift && op != BinaryOp::Power && cannotOverflow(op, a, b))
+        return array::withChecks(result, std::move(checks));
     NodePtr overflow;
     if (auto range = constA || constB ? fittingRange(op, constB ? b->intValue : a->intValue, constA)
                                       : std::nullopt)
@@ -318,14 +375,13 @@ NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePt
         case BinaryOp::Multiply: // the wrapped product divided by a is not b (-1 * MIN is MIN)
             overflow = binary(
                 BinaryOp::LogicalAnd, binary(BinaryOp::NotEqual, a, intConst(0)),
-                binary(BinaryOp::LogicalOr,
-                       binary(BinaryOp::NotEqual, binary(BinaryOp::FloorDivide, result, a), b),
-                       binary(BinaryOp::LogicalAnd, equals(a, -1), equals(b, int64Min))));
+                either(binary(BinaryOp::NotEqual, binary(BinaryOp::FloorDivide, result, a), b),
+                       both(equals(a, -1), equals(b, int64Min))));
             break;
         case BinaryOp::FloorDivide: // MIN // -1 is 2**63
             overflow = constB   ? (b->intValue == -1 ? equals(a, int64Min) : nullptr)
                        : constA ? (a->intValue == int64Min ? equals(b, -1) : nullptr)
-                                : binary(BinaryOp::LogicalAnd, equals(a, int64Min), equals(b, -1));
+                                : both(equals(a, int64Min), equals(b, -1));
             break;
         case BinaryOp::LeftShift: // shifting back does not give a (a count of 64 or more gives 0)
             overflow = binary(BinaryOp::NotEqual, binary(BinaryOp::RightShift, result, b), a);
@@ -358,7 +414,7 @@ NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePt
 }
 
 NodePtr pythonNegationChecked(const NodePtr &a, NodePtr result, SourceLoc loc) {
-    if (!isRuntimePythonInt(a) || isConstant(a))
+    if (!isRuntimePythonInt(a) || isConstant(a) || !mayHold(a, int64Min))
         return result;
     NodePtr isMin = isInt64Min(a, loc);
 

@@ -136,3 +136,15 @@ def test_python_int_overflow_raises(kernels_on_both_targets, k, m):
             npc_refuses=lambda want: not all(INT64_MIN <= v <= INT64_MAX for v in [want, *parts]))
         if isinstance(r, npc_harness.RunResult) and "does not fit" in r.stderr:
             assert any(f"the Python int {e} does not fit" in r.stderr for e in OVERFLOWING[mode])
+
+
+@pytest.mark.parametrize("a,b,c,d", [
+    (-2**31, 255, 2**21 - 1, -32768), (2**31 - 1, 0, 0, 32767), (7, 3, 2**32 - 1, -3),
+    (-5, 40, 2**20, -3), (1, 255, 5, 1), (3, 2, 9, 0)])
+def test_python_ints_from_narrow_elements(kernels_on_both_targets, a, b, c, d):
+    # int() of int32/uint8/uint32/int16 elements; `w * w * w` leaves int64 for large w.
+    kern = kernels_on_both_targets("narrow_python_ints.py")
+    kern.check_like_python(
+        np.array([a], np.int32), np.array([b], np.uint8), np.array([c], np.uint32),
+        np.array([d], np.int16), raises=ZeroDivisionError, message="does not fit in int64",
+        npc_refuses=lambda want: not all(INT64_MIN <= v <= INT64_MAX for v in [*want, c * c]))
