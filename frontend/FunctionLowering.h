@@ -335,6 +335,9 @@ private:
         size_t index;             ///< the statement being lowered
         bool loop;                ///< a loop body
         const syntax::Expr *test; ///< a while loop's condition
+        /// Names assigned a new array (not a view) earlier in this block: every path to
+        /// the statements after it, in this block and those nested in it, has that array.
+        std::set<std::string> newArrays;
     };
     std::vector<Frame> frames_; ///< the blocks around the current statement
     struct Alias {

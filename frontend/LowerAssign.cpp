@@ -166,6 +166,13 @@ std::vector<Value> FunctionLowering::unpack(const Value &v, size_t count, Source
 }
 
 void FunctionLowering::assignName(const std::string &name, const Value &v, SourceLoc loc) {
+    if (!frames_.empty()) {
+        for (Frame &f : frames_)
+            f.newArrays.erase(name);
+        if (v.kind == Value::Array && v.node->type.rank() > 0 && !viewRoot(v.node) &&
+            !shapeView(v.node))
+            frames_.back().newArrays.insert(name);
+    }
     auto mv = mutableVars_.find(name);
     if (mv != mutableVars_.end() && dry_ && v.kind == Value::Array)
         recordAlias(name, mv->second, v.node);
@@ -404,8 +411,15 @@ NodePtr FunctionLowering::maskValuesChecked(const NodePtr &v, const Shape &targe
 void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc) {
     const array::Node &root = array::storeRoot(*target);
     checkNotAliased(root, loc);
+    // Updates of a name assigned a new array earlier on every path here (`w = w - g`,
+    // then `w[0] = 0` in a loop) change that array, not the caller's.
+    auto assignedNewArray = [&](const std::string &name) {
+        return std::any_of(frames_.begin(), frames_.end(),
+                           [&](const Frame &f) { return f.newArrays.count(name) > 0; });
+    };
     if (root.kind == NodeKind::Var &&
-        shadowsArgument_.count(f_.variables[static_cast<size_t>(root.param)].name))
+        shadowsArgument_.count(f_.variables[static_cast<size_t>(root.param)].name) &&
+        !assignedNewArray(f_.variables[static_cast<size_t>(root.param)].name))
         throw UserError(loc, fmt::format("'{0}' is the caller's array on one path and a new "
                                          "array on another, so this update changes the "
                                          "caller's array only sometimes; npc cannot follow "

@@ -317,7 +317,7 @@ Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args)
         if (!simple) {
             result = inlineReturns(*def, args.loc);
         } else {
-            frames_.push_back({&body, 0, false, nullptr});
+            frames_.push_back({&body, 0, false, nullptr, {}});
             for (size_t i = 0; i < body.size(); ++i) {
                 frames_.back().index = i;
                 if (auto *ret = body[i]->as<syntax::Return>()) {

@@ -56,7 +56,7 @@ array::Function FunctionLowering::run(const Signature &sig,
         hasStatements_ |= !simple;
     }
     bool sawReturn = false;
-    frames_.push_back({&body, 0, false, nullptr});
+    frames_.push_back({&body, 0, false, nullptr, {}});
     for (size_t i = 0; i < body.size(); ++i) {
         frames_.back().index = i;
         const syntax::Stmt &stmt = *body[i];
@@ -343,7 +343,7 @@ void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool
 }
 
 void FunctionLowering::lowerBlock(const syntax::Block &block, bool loop, const syntax::Expr *test) {
-    frames_.push_back({&block, 0, loop, test});
+    frames_.push_back({&block, 0, loop, test, {}});
     std::deque<array::Stmt> guards; // an inlined body's `if not returned:` around the rest
     for (size_t i = 0; i < block.size(); ++i) {
         frames_.back().index = i;

@@ -49,3 +49,12 @@ def test_tuple_stores_of_views(kernels):
 def test_writes_through_names_of_local_arrays(kernels_on_both_targets, flag):
     # Writes through an alias or a view of a local array not yet in memory reach it.
     kernels_on_both_targets("local_views.py").check(np.arange(5.0), 4, flag)
+
+
+@pytest.mark.parametrize("n,flag", [(0, False), (1, True), (3, True), (4, False)])
+def test_rebound_arguments_updated_in_place(kernels_on_both_targets, n, flag):
+    # kernels/rebound_arguments.py: `x = x - ...` then `x[0] = i` in a loop (and in a
+    # helper, and in a branch) updates the new array; the caller's x and g stay as they were.
+    kernel = kernels_on_both_targets("rebound_arguments.py")
+    rng = np.random.default_rng(n)
+    kernel.check(rng.uniform(-2, 2, 5), rng.uniform(-2, 2, 5), n, flag)
