@@ -58,6 +58,10 @@ public:
     Value lower(const syntax::Expr &e);
     /// Lowers and requires an array (or scalar) value.
     array::NodePtr lowerArray(const syntax::Expr &e);
+    /// The bool scalar of Python's truth test of `test` (`if`, `while`, `a if test else b`):
+    /// a number is true when non-zero; an array must have one element at compile time
+    /// (NumPy's ValueError for an empty or longer one is a located error).
+    array::NodePtr condition(const syntax::Expr &test);
     void bind(const std::string &name, Value v) { env_[name] = std::move(v); }
     const std::map<std::string, Value> &env() const { return env_; }
     void setEnv(std::map<std::string, Value> env) { env_ = std::move(env); }

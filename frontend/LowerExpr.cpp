@@ -314,10 +314,7 @@ Value ExprLowering::lower(const syntax::Expr &e) {
     if (auto *c = e.as<IfExp>()) {
         // `a if cond else b`: only the branch taken is evaluated; the result dtype is the
         // promotion of both (NEP 50).
-        NodePtr cond = lowerArray(*c->test);
-        if (cond->type.rank() != 0 || !isBool(cond->type.dtype))
-            throw UserError(c->test->loc, "the condition of 'a if cond else b' must be a bool "
-                                          "scalar (use np.where for arrays)");
+        NodePtr cond = condition(*c->test);
         if (conditional_)
             return Value::array(conditional_(cond, [&] { return lowerArray(*c->body); },
                                              [&] { return lowerArray(*c->orelse); }, e.loc),
@@ -330,6 +327,37 @@ Value ExprLowering::lower(const syntax::Expr &e) {
                                   {}, {}});
     }
     NPC_INTERNAL_ERROR("unhandled syntax node in expression lowering");
+}
+
+NodePtr ExprLowering::condition(const syntax::Expr &test) {
+    NodePtr c = lowerArray(test);
+    if (c->type.rank() != 0) {
+        // NumPy takes the truth value of a one-element array; npc needs to know the size.
+        std::optional<int64_t> size = 1;
+        for (const Dim &d : c->type.shape) {
+            std::optional<int64_t> extent = dimConstValue(d);
+            size = size && extent ? std::optional(*size * *extent) : std::nullopt;
+        }
+        if (size == 1)
+            c = array::makeReshape(c, {}, {}, test.loc);
+        else if (size == 0)
+            throw UserError(test.loc, "The truth value of an empty array is ambiguous. Use "
+                                      "`array.size > 0` to check that an array is not empty.");
+        else if (size)
+            throw UserError(test.loc, "The truth value of an array with more than one element "
+                                      "is ambiguous. Use a.any() or a.all()");
+        else
+            throw UserError(test.loc, fmt::format("The truth value of an array with more than "
+                                                  "one element is ambiguous. Use a.any() or "
+                                                  "a.all() (npc needs an array condition to "
+                                                  "have one element at compile time; this one "
+                                                  "has shape {})",
+                                                  shapeStr(c->type.shape)));
+    }
+    if (!isBool(c->type.dtype)) // Python truthiness: non-zero
+        c = binary(array::BinaryOp::NotEqual, c,
+                   array::makeIntConstant(0, DType::Int64, true, test.loc), test.loc);
+    return c;
 }
 
 Value ExprLowering::lowerName(const syntax::Expr &e, const syntax::Name &n) {

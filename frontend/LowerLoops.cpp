@@ -341,34 +341,7 @@ void FunctionLowering::emitLoop(array::Stmt st, const std::function<void()> &low
 }
 
 NodePtr FunctionLowering::condition(const syntax::Expr &test) {
-    NodePtr c = exprs_.lowerArray(test);
-    if (c->type.rank() != 0) {
-        // NumPy takes the truth value of a one-element array; npc needs to know the size.
-        std::optional<int64_t> size = 1;
-        for (const Dim &d : c->type.shape) {
-            std::optional<int64_t> extent = dimConstValue(d);
-            size = size && extent ? std::optional(*size * *extent) : std::nullopt;
-        }
-        if (size == 1)
-            c = array::makeReshape(c, {}, {}, test.loc);
-        else if (size == 0)
-            throw UserError(test.loc, "The truth value of an empty array is ambiguous. Use "
-                                      "`array.size > 0` to check that an array is not empty.");
-        else if (size)
-            throw UserError(test.loc, "The truth value of an array with more than one element "
-                                      "is ambiguous. Use a.any() or a.all()");
-        else
-            throw UserError(test.loc, fmt::format("The truth value of an array with more than "
-                                                  "one element is ambiguous. Use a.any() or "
-                                                  "a.all() (npc needs an array condition to "
-                                                  "have one element at compile time; this one "
-                                                  "has shape {})",
-                                                  shapeStr(c->type.shape)));
-    }
-    if (!isBool(c->type.dtype)) // Python truthiness: non-zero
-        c = exprs_.binary(array::BinaryOp::NotEqual, c,
-                          array::makeIntConstant(0, DType::Int64, true, test.loc), test.loc);
-    return c;
+    return exprs_.condition(test);
 }
 
 void FunctionLowering::whileLoop(const syntax::While &loop, SourceLoc loc) {

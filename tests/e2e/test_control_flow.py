@@ -133,3 +133,9 @@ def test_python_int_conversions_raise(kernels_on_both_targets, a):
         kern.check_like_python(mode, a, x, u, s, raises=(ValueError, OverflowError),
                                npc_refuses=lambda want: not -2**63 <= want < 2**63,
                                message="does not fit in int64")
+
+
+@pytest.mark.parametrize("x,n", [([0.0, 1.0, 2.0], 2), ([0.0, 0.0], 0), ([-1.0, 1.0, np.nan], 0),
+                                 ([3.0], 256), ([0.5, -0.5], -1)])
+def test_conditional_expression_truth_values(kernels_on_both_targets, x, n):
+    kernels_on_both_targets("conditional_truth.py").check(np.array(x), n)
