@@ -3,7 +3,9 @@
 #include "ir/passes/Vectorize.h"
 
 #include <algorithm>
+#include <cctype>
 #include <functional>
+#include <limits>
 #include <map>
 #include <optional>
 #include <set>
@@ -11,6 +13,7 @@
 namespace npc::passes {
 namespace {
 
+using loop::Expr;
 using loop::ExprKind;
 using loop::ExprPtr;
 using loop::Stmt;
@@ -674,6 +677,76 @@ std::pair<StmtPtr, StmtPtr> sumChunks(const Stmt &s, std::set<std::string> &name
 
 } // namespace
 
+/// The factor `v` is multiplied by in `offset`, a sum of products (`j * x_s0 + i * x_s1`):
+/// 1 for a bare `v`, null where `v` is not such a term.
+ExprPtr coefficient(const ExprPtr &offset, const std::string &v) {
+    if (offset->kind == ExprKind::Var && offset->args.empty() && offset->name == v)
+        return loop::intImm(1);
+    if (offset->kind != ExprKind::Binary)
+        return nullptr;
+    const ExprPtr &a = offset->args[0], &b = offset->args[1];
+    if (offset->binaryOp == loop::BinaryOp::Add) {
+        ExprPtr c = coefficient(a, v);
+        return c ? c : coefficient(b, v);
+    }
+    auto isV = [&](const ExprPtr &e) {
+        return e->kind == ExprKind::Var && e->args.empty() && e->name == v;
+    };
+    if (offset->binaryOp == loop::BinaryOp::Mul)
+        return isV(a) ? b : isV(b) ? a : nullptr;
+    return nullptr;
+}
+
+/// Where a stride puts an axis in C order: the axis of an argument's stride `x_s<k>`, above
+/// every axis for the unit stride; -1 when unknown.
+int strideRank(const ExprPtr &stride) {
+    if (loop::isIntImm(stride, 1))
+        return std::numeric_limits<int>::max();
+    if (stride->kind != ExprKind::Var || !stride->args.empty())
+        return -1;
+    size_t at = stride->name.rfind("_s");
+    if (at == std::string::npos || at + 2 >= stride->name.size() ||
+        !std::all_of(stride->name.begin() + static_cast<std::ptrdiff_t>(at) + 2, stride->name.end(),
+                     [](char c) { return std::isdigit(c); }))
+        return -1;
+    return std::stoi(stride->name.substr(at + 2));
+}
+
+/// True when parallel loop `p` walks more of the arrays its inner loops read and write
+/// along a later axis (in C order, so nearer in memory) than the inner loops do
+/// (`x.max(axis=0)`: `p` over columns, the inner loop down a column): lanes across `p`'s
+/// iterations then access neighbouring elements where lanes along the inner loops would
+/// be a row apart.
+bool outerLanesContiguous(const Stmt &p) {
+    int outer = 0, inner = 0;
+    auto vote = [&](const ExprPtr &offset, const std::string &var) {
+        ExprPtr in = coefficient(offset, var), out = coefficient(offset, p.name);
+        if (!in || !out || strideRank(in) < 0 || strideRank(out) < 0)
+            return;
+        outer += strideRank(out) > strideRank(in);
+        inner += strideRank(in) > strideRank(out);
+    };
+    std::function<void(const std::vector<StmtPtr> &, const std::string &)> stores =
+        [&](const std::vector<StmtPtr> &stmts, const std::string &var) {
+            for (const StmtPtr &s : stmts) {
+                if (s->kind == StmtKind::Store)
+                    vote(s->offset, var);
+                stores(s->stmts, var);
+                stores(s->orelse, var);
+            }
+        };
+    for (const StmtPtr &s : p.stmts) {
+        if (s->kind != StmtKind::For)
+            continue;
+        stores(s->stmts, s->name);
+        loop::forEachExpr(s->stmts, [&](const Expr &e) {
+            if (e.kind == ExprKind::Load)
+                vote(e.args[0], s->name);
+        });
+    }
+    return outer > inner;
+}
+
 /// Vectorizes the parallel loops of `stmts`, looking through Python's control flow.
 void vectorizeBlock(std::vector<StmtPtr> &stmts, int lanes, std::set<std::string> &names) {
     std::vector<StmtPtr> body;
@@ -709,7 +782,10 @@ void vectorizeBlock(std::vector<StmtPtr> &stmts, int lanes, std::set<std::string
         std::vector<StmtPtr> replacement;
         ExprPtr longRows;
         InnerVectorizer inner(lanes, names);
-        if ((candidate || extremum) && inner.applies(*s, longRows)) {
+        // Inner lanes, unless the outer loop's lanes read contiguous elements where the
+        // inner ones would read with a row's stride.
+        if ((candidate || extremum) && !(candidate && outerLanesContiguous(*s)) &&
+            inner.applies(*s, longRows)) {
             // Rows too short to fill the lanes run in groups of rows instead.
             StmtPtr rows = inner.run(*s);
             if (longRows) {
