@@ -228,6 +228,40 @@ void CppStmtPrinter::assignment(const Stmt &s) {
     w_.line("{} = {};", target, expr(s.value));
 }
 
+namespace {
+
+/// The iterations of parallel loop `s` and of one loop nested in each level below it (the
+/// first that is not a loop over lanes, else the first; `x.shape[0] / 8 * 8` for lanes in
+/// blocks of 8), as far as their extents are known before `s` runs: an estimate of the
+/// elements the nest computes.
+loop::ExprPtr parallelWork(const Stmt &s) {
+    std::set<std::string> inside = {s.name};
+    loop::ExprPtr work = s.extent;
+    const Stmt *level = &s;
+    for (;;) {
+        const Stmt *next = nullptr;
+        for (const StmtPtr &c : level->stmts) {
+            if (c->kind == StmtKind::Decl || c->kind == StmtKind::Assign)
+                inside.insert(c->name);
+            if (c->kind == StmtKind::For && (!next || (next->simd && !c->simd)))
+                next = c.get();
+        }
+        if (!next)
+            return work;
+        bool known = true;
+        loop::forEachExpr(next->extent, [&](const loop::Expr &e) {
+            known = known && !(e.kind == loop::ExprKind::Var && inside.count(e.name));
+        });
+        if (!known)
+            return work;
+        inside.insert(next->name);
+        work = loop::binary(loop::BinaryOp::Mul, work, next->extent);
+        level = next;
+    }
+}
+
+} // namespace
+
 void CppStmtPrinter::loop(const Stmt &s) {
     if (s.parallel && !s.argIndexVar.empty()) {
         argReductionLoop(s);
@@ -243,7 +277,10 @@ void CppStmtPrinter::loop(const Stmt &s) {
                                     s.reductionVar);
         else if (!s.reductionVar.empty())
             reduction = fmt::format(" reduction({}:{})", reductionOperator(s), s.reductionVar);
-        w_.raw(fmt::format("#pragma omp parallel for schedule(static){}", reduction));
+        // Small nests run on the calling thread: starting threads costs more than it saves.
+        w_.raw(fmt::format(
+            "#pragma omp parallel for schedule(static) if({} >= NPC_PARALLEL_MIN_WORK){}",
+            expr(parallelWork(s)), reduction));
     }
     if (s.simd)
         w_.raw("#pragma omp simd");
@@ -282,8 +319,9 @@ void CppStmtPrinter::argReductionLoop(const Stmt &s) {
     };
     std::map<std::string, std::string> names{{s.argValueVar, thread(s.argValueVar)},
                                              {s.argIndexVar, thread(s.argIndexVar)}};
-    w_.line("npc::parallel_arg_reduce<{}>({}, {}, {},", s.argMin ? "true" : "false",
-            s.argValueVar, s.argIndexVar, expr(s.extent));
+    w_.line("npc::parallel_arg_reduce<{}>({}, {}, {}, {} >= NPC_PARALLEL_MIN_WORK,",
+            s.argMin ? "true" : "false", s.argValueVar, s.argIndexVar, expr(s.extent),
+            expr(parallelWork(s)));
     auto body = w_.block(fmt::format("    [&](int64_t {}, auto &{}, int64_t &{})", s.name,
                                      names[s.argValueVar], names[s.argIndexVar]),
                          ");");

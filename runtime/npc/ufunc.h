@@ -172,6 +172,14 @@ template <bool Min, class T> NPC_HD constexpr bool arg_better(T v, int64_t i, T 
 
 } // namespace npc
 
+/// Parallel loop nests computing fewer elements than this run on the calling thread
+/// (`#pragma omp parallel for if(...)`): starting and joining threads costs microseconds,
+/// about what a few thousand elements take. Define it before including npc's headers to
+/// change it (0: every parallel loop uses all threads).
+#ifndef NPC_PARALLEL_MIN_WORK
+#define NPC_PARALLEL_MIN_WORK 4096
+#endif
+
 #if defined(_OPENMP) && !NPC_DEVICE_PASS
 // OpenMP reductions `reduction(npc_minimum : acc)` and `npc_maximum` with NumPy's
 // NaN-propagating minimum/maximum (OpenMP's own min/max leave NaN handling unspecified).
@@ -250,16 +258,17 @@ template <class T> inline T power_flagged(T base, T exp, std::atomic<bool> &fail
 /// `body(i, value, position)` over its share of `i` in [0, n) in order, from the state
 /// (`value`, `position`) had before (the first extreme of the share, by the serial loop's
 /// rule), and the threads' results combine by arg_better into `value` and `position`.
-/// Without OpenMP, one loop over [0, n).
+/// Without OpenMP, or when not `parallel` (a small array), one loop over [0, n).
 template <bool Min, class T, class Body>
-void parallel_arg_reduce(T &value, int64_t &position, int64_t n, Body body) {
+void parallel_arg_reduce(T &value, int64_t &position, int64_t n, bool parallel, Body body) {
 #if !defined(_OPENMP) || NPC_DEVICE_PASS
+    (void)parallel;
     for (int64_t i = 0; i < n; ++i)
         body(i, value, position);
 #else
     const T startValue = value;
     const int64_t startPosition = position;
-#pragma omp parallel
+#pragma omp parallel if (parallel)
     {
         T v = startValue;
         int64_t p = startPosition;

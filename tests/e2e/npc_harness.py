@@ -40,7 +40,9 @@ KERNELS = Path(__file__).resolve().parent / "kernels"
 SAMPLES = SOURCE_DIR / "samples"
 
 CXX = os.environ.get("CXX", "g++")
-CXXFLAGS = ["-std=c++20", "-O2", "-fopenmp", "-Wall", "-Wextra", "-Wshadow", "-Werror"]
+# NPC_PARALLEL_MIN_WORK=0: the small test arrays run on all threads too (npc/ufunc.h).
+CXXFLAGS = ["-std=c++20", "-O2", "-fopenmp", "-Wall", "-Wextra", "-Wshadow", "-Werror",
+            "-DNPC_PARALLEL_MIN_WORK=0"]
 # The CUDA target's output is built with npc's CPU emulation of CUDA (g++ only, no GPU;
 # see tests/cuda/emu/npc_cuda_emu.h): BuildCache.build(..., target="cuda").
 NVCC_EMU = SOURCE_DIR / "tests" / "cuda" / "emu" / "nvcc-emu"
