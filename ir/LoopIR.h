@@ -232,6 +232,12 @@ void forEachExpr(const ExprPtr &e, const std::function<void(const Expr &)> &fn);
 /// Calls `fn` on every expression node of `stmts` and of the statements nested in them.
 void forEachExpr(const std::vector<StmtPtr> &stmts, const std::function<void(const Expr &)> &fn);
 
+/// A deep copy of `s` (its expressions and the statements nested in it) with `expr`
+/// applied to every copied expression node and `stmt`, when given, to every copied
+/// statement.
+StmtPtr rewritten(const StmtPtr &s, const std::function<void(Expr &)> &expr,
+                  const std::function<void(Stmt &)> &stmt = {});
+
 /// A copy of `stmts` (at every depth) in which the variables named in `names` (Var
 /// expressions, declarations, assignments) have the mapped names.
 std::vector<StmtPtr> renameVariables(const std::vector<StmtPtr> &stmts,

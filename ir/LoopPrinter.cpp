@@ -132,36 +132,51 @@ void forEachExpr(const std::vector<StmtPtr> &stmts, const std::function<void(con
 }
 
 namespace {
-ExprPtr renamed(const ExprPtr &e, const std::map<std::string, std::string> &names) {
+ExprPtr rewrittenExpr(const ExprPtr &e, const std::function<void(Expr &)> &fn) {
     if (!e)
         return e;
     auto copy = std::make_shared<Expr>(*e);
-    if (auto it = names.find(e->name); e->kind == ExprKind::Var && it != names.end())
-        copy->name = it->second;
     for (ExprPtr &a : copy->args)
-        a = renamed(a, names);
+        a = rewrittenExpr(a, fn);
+    fn(*copy);
     return copy;
 }
 } // namespace
 
+StmtPtr rewritten(const StmtPtr &s, const std::function<void(Expr &)> &expr,
+                  const std::function<void(Stmt &)> &stmt) {
+    auto copy = std::make_shared<Stmt>(*s);
+    for (ExprPtr *e : {&copy->value, &copy->offset, &copy->extent, &copy->detail})
+        *e = rewrittenExpr(*e, expr);
+    for (ExprPtr &e : copy->extents)
+        e = rewrittenExpr(e, expr);
+    for (StmtPtr &c : copy->stmts)
+        c = rewritten(c, expr, stmt);
+    for (StmtPtr &c : copy->orelse)
+        c = rewritten(c, expr, stmt);
+    if (stmt)
+        stmt(*copy);
+    return copy;
+}
+
 std::vector<StmtPtr> renameVariables(const std::vector<StmtPtr> &stmts,
                                      const std::map<std::string, std::string> &names) {
+    auto rename = [&](std::string &name) {
+        if (auto it = names.find(name); it != names.end())
+            name = it->second;
+    };
     std::vector<StmtPtr> out;
-    for (const StmtPtr &s : stmts) {
-        auto copy = std::make_shared<Stmt>(*s);
-        if (auto it = names.find(s->name);
-            (s->kind == StmtKind::Decl || s->kind == StmtKind::Assign) && it != names.end())
-            copy->name = it->second;
-        copy->value = renamed(s->value, names);
-        copy->offset = renamed(s->offset, names);
-        copy->extent = renamed(s->extent, names);
-        copy->detail = renamed(s->detail, names);
-        for (ExprPtr &e : copy->extents)
-            e = renamed(e, names);
-        copy->stmts = renameVariables(s->stmts, names);
-        copy->orelse = renameVariables(s->orelse, names);
-        out.push_back(std::move(copy));
-    }
+    for (const StmtPtr &s : stmts)
+        out.push_back(rewritten(
+            s,
+            [&](Expr &e) {
+                if (e.kind == ExprKind::Var)
+                    rename(e.name);
+            },
+            [&](Stmt &c) {
+                if (c.kind == StmtKind::Decl || c.kind == StmtKind::Assign)
+                    rename(c.name);
+            }));
     return out;
 }
 

@@ -96,33 +96,11 @@ private:
             accesses(*c, written, read);
     }
 
-    static ExprPtr renameLoads(const ExprPtr &e, const std::map<std::string, std::string> &rename) {
-        if (!e)
-            return e;
-        auto copy = std::make_shared<loop::Expr>(*e);
-        for (ExprPtr &a : copy->args)
-            a = renameLoads(a, rename);
-        if (copy->kind == loop::ExprKind::Load) {
-            auto it = rename.find(copy->name);
-            if (it != rename.end())
-                copy->name = it->second;
-        }
-        return copy;
-    }
-
     static StmtPtr renameLoads(const StmtPtr &s, const std::map<std::string, std::string> &rename) {
-        auto copy = std::make_shared<Stmt>(*s);
-        copy->value = renameLoads(s->value, rename);
-        copy->offset = renameLoads(s->offset, rename);
-        copy->extent = renameLoads(s->extent, rename);
-        copy->detail = renameLoads(s->detail, rename);
-        for (ExprPtr &e : copy->extents)
-            e = renameLoads(e, rename);
-        for (StmtPtr &c : copy->stmts)
-            c = renameLoads(c, rename);
-        for (StmtPtr &c : copy->orelse)
-            c = renameLoads(c, rename);
-        return copy;
+        return loop::rewritten(s, [&](loop::Expr &e) {
+            if (auto it = rename.find(e.name); e.kind == loop::ExprKind::Load && it != rename.end())
+                e.name = it->second;
+        });
     }
 
     loop::Function &f_;
