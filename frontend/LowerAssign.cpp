@@ -166,14 +166,13 @@ std::vector<Value> FunctionLowering::unpack(const Value &v, size_t count, Source
 }
 
 void FunctionLowering::assignName(const std::string &name, const Value &v, SourceLoc loc) {
-    if (!frames_.empty()) {
-        for (Frame &f : frames_)
-            f.newArrays.erase(name);
-        if (v.kind == Value::Array && v.node->type.rank() > 0 && !viewRoot(v.node) &&
-            !shapeView(v.node))
-            frames_.back().newArrays.insert(name);
-    }
     auto mv = mutableVars_.find(name);
+    // Names assigned a new array on every path here (see store; dry runs check stores too).
+    for (Frame &f : frames_)
+        f.newArrays.erase(name);
+    if (!frames_.empty() && v.kind == Value::Array && v.node->type.rank() > 0 &&
+        !viewRoot(v.node) && !shapeView(v.node))
+        frames_.back().newArrays.insert(name);
     if (mv != mutableVars_.end() && dry_ && v.kind == Value::Array)
         recordAlias(name, mv->second, v.node);
     if (dry_ && v.kind == Value::Array)
@@ -412,9 +411,15 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
     const array::Node &root = array::storeRoot(*target);
     checkNotAliased(root, loc);
     // Updates of a name assigned a new array earlier on every path here (`w = w - g`,
-    // then `w[0] = 0` in a loop) change that array, not the caller's.
+    // then `w[0] = 0` in a loop) change that array, not the caller's: the variable's name
+    // in this scope (not a helper's name that happens to be the same) holds it.
     auto assignedNewArray = [&](const std::string &name) {
-        return std::any_of(frames_.begin(), frames_.end(),
+        auto bound = exprs_.env().find(name);
+        const array::Node *held = bound != exprs_.env().end() && bound->second.kind == Value::Array
+                                      ? viewRoot(bound->second.node)
+                                      : nullptr;
+        return held && held->kind == NodeKind::Var && held->param == root.param &&
+               std::any_of(frames_.begin(), frames_.end(),
                            [&](const Frame &f) { return f.newArrays.count(name) > 0; });
     };
     if (root.kind == NodeKind::Var &&

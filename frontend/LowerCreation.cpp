@@ -692,7 +692,8 @@ Value arrayFunction(ExprLowering &lowering, const CallArgs &args) {
     checkOrder(b[3], args);
     if (b[5] && !(constantInt(*b[5]) && *constantInt(*b[5]) == 0))
         throw UserError(b[5]->loc, "np.array(): npc does not support ndmin");
-    bool copy = !(b[2] && b[2]->kind != Value::None && !boolFlag(b[2], true, args, "copy"));
+    // copy=None copies only where needed (NumPy 2), as np.asarray does.
+    bool copy = !b[2] || (b[2]->kind != Value::None && boolFlag(b[2], true, args, "copy"));
     return arrayFrom(lowering, args, *b[0], dtypeArgument(b[1], args), copy);
 }
 

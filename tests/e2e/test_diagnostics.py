@@ -520,6 +520,18 @@ CASES += [
             x += 1.0
             return x
         """, "the caller's array on one path", (7, "x +=")),
+    ("argument-rebound-helper-name", """
+        def h(a):
+            w = a * 2
+            a[0] = 7.0
+            return w
+
+        # npc export f(float64[:], int)
+        def f(w, n):
+            for i in range(n):
+                w = h(w)
+            return w
+        """, "the caller's array on one path", (5, "a[0]")),
     ("print", """
         # npc export f(float64[:])
         def f(x):

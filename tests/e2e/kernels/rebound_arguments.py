@@ -11,6 +11,8 @@ def step(v):
 
 # npc export rebound_arguments(float64[:], float64[:], int, bool)
 def rebound_arguments(x, g, n, flag):
+    same = np.array(x, copy=None)  # x itself: the caller's array changes
+    same[-1] = -1.0
     for i in range(n):
         x = x - 0.5 * x[::-1]
         x[0] = i
