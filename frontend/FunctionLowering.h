@@ -330,6 +330,9 @@ private:
     std::set<std::string> loopLocal_;
     /// Names of argument arrays that became variables (copies) in a loop or branch.
     std::set<std::string> shadowsArgument_;
+    /// Variables holding `a if c else b` where a branch is an existing array (an argument,
+    /// a variable or a view of one): Python's value is that array itself, npc's a copy.
+    std::set<int> copiedChoices_;
     struct Frame {
         const syntax::Block *block;
         size_t index;             ///< the statement being lowered

@@ -79,7 +79,8 @@ void FunctionLowering::makeMutable(const std::string &name, const array::Type &t
         NodePtr current = bound->second.node;
         if (current->type.rank() > 0) {
             const array::Node *root = viewRoot(current);
-            if (root && root->kind == NodeKind::Param)
+            if (root && (root->kind == NodeKind::Param ||
+                         (root->kind == NodeKind::Var && copiedChoices_.count(root->param))))
                 shadowsArgument_.insert(name);
         }
         if ((flag = unboundFlag(bound->second))) // the old variable, unchecked

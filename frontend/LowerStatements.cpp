@@ -139,6 +139,8 @@ NodePtr FunctionLowering::conditional(const NodePtr &cond, const ExprLowering::B
     // `p if c else q` of Python bools is a Python bool (`(p or q) + True` is 2).
     PromotionType p = joinTypes({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
     int var = newVariable("choice", array::Type{p.dtype, a->type.shape, p.weak});
+    if (a->type.rank() > 0 && (viewRoot(a) || viewRoot(b)))
+        copiedChoices_.insert(var);
     blocks_.push_back(&st.body);
     let(var, exprs_.castTo(a, p.dtype, loc), loc);
     blocks_.pop_back();

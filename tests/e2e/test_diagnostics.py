@@ -532,6 +532,22 @@ CASES += [
                 w = h(w)
             return w
         """, "the caller's array on one path", (5, "a[0]")),
+    ("update-of-conditional-array", """
+        # npc export f(float64[:], bool)
+        def f(w, c):
+            v = w if c else w * 2
+            v[0] = 7.0
+            return v
+        """, "the value of 'a if cond else b'", (6, "v[0]")),
+    ("argument-rebound-to-conditional", """
+        # npc export f(float64[:], bool)
+        def f(w, c):
+            w = w if c else w * 2
+            for i in range(2):
+                w[0] = 7.0
+                w = w * 0.5
+            return w
+        """, "the caller's array on one path", (7, "w[0]")),
     ("print", """
         # npc export f(float64[:])
         def f(x):
