@@ -31,10 +31,9 @@ void Lowering::declareVariables() {
         localPre_ = &scratch;
         Node shape{};
         shape.type = v.type;
-        // A broadcast check in the shape runs on entry (an error raised early).
-        allowThrowOnEntry_ = true;
+        variableShape_ = true;
         variables_.push_back(allocate(shape, freshBuffer(v.name)));
-        allowThrowOnEntry_ = false;
+        variableShape_ = false;
         if (!scratch.empty()) {
             std::string message = fmt::format("the shape {} of array '{}' depends on values "
                                               "computed in the function",
@@ -113,22 +112,22 @@ ExprPtr Lowering::scalarExpr(const Node &n) {
     // `np.uint8(k)` OverflowError), except in the shape of an array variable, which is
     // allocated on entry: its statement, which may not run, checks the value.
     case NodeKind::Cast:
-        if (!allowThrowOnEntry_) {
+        if (!variableShape_) {
             checkExtents(n);
             if (n.rangeChecked)
                 checkRange(n);
         }
         return loop::cast(scalarExpr(*n.operand()), n.type.dtype);
     case NodeKind::Unary:
-        if (!allowThrowOnEntry_)
+        if (!variableShape_)
             checkExtents(n);
         return computeUnary(n, scalarExpr(*n.operand()));
     case NodeKind::Binary:
-        if (!allowThrowOnEntry_)
+        if (!variableShape_)
             checkExtents(n);
         return computeBinary(n, scalarExpr(*n.operand(0)), scalarExpr(*n.operand(1)));
     case NodeKind::Where:
-        if (!allowThrowOnEntry_)
+        if (!variableShape_)
             checkExtents(n);
         return loop::select(scalarExpr(*n.operand(0)), scalarExpr(*n.operand(1)),
                             scalarExpr(*n.operand(2)));

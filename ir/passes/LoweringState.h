@@ -228,8 +228,8 @@ private:
 
     ExprPtr hoist(const std::string &hint, ExprPtr value) {
         std::string key = loop::str(value);
-        bool entry = availableOnEntry(value) &&
-                     (af_.body.empty() || allowThrowOnEntry_ || !mayThrow(value));
+        bool entry =
+            availableOnEntry(value) && (af_.body.empty() || variableShape_ || !mayThrow(value));
         auto &cache = entry ? hoisted_ : localHoisted_;
         if (auto it = cache.find(key); it != cache.end())
             return it->second;
@@ -251,7 +251,7 @@ private:
             return detail ? loop::throwIf(std::move(cond), exception, message, std::move(detail))
                           : loop::throwIf(std::move(cond), exception, message);
         };
-        if (availableOnEntry(cond) && (af_.body.empty() || allowThrowOnEntry_)) {
+        if (availableOnEntry(cond) && (af_.body.empty() || variableShape_)) {
             if (checked_.insert(key).second)
                 out_.prologue.push_back(stmt());
         } else if (localChecked_.insert(key).second) {
@@ -292,7 +292,7 @@ private:
             ExprPtr a = dimExpr(d->operands[0]), b = dimExpr(d->operands[1]);
             // The shape of an array variable, allocated on entry: the broadcast extent when
             // the operands broadcast; the statements assigning it raise where they run.
-            if (allowThrowOnEntry_)
+            if (variableShape_)
                 return hoist(
                     "n", loop::select(loop::binary(loop::BinaryOp::Eq, a, loop::intImm(1)), b, a));
             return hoist("n", loop::call(loop::Intrinsic::BroadcastDim, {a, b}, DType::Int64));
@@ -320,7 +320,7 @@ private:
                 v = hoist("n", v);
             // The shape of an array variable, allocated on entry (clamped to 0 there, see
             // allocate): the statements assigning it check the value where they run.
-            if (allowThrowOnEntry_)
+            if (variableShape_)
                 return v;
             // One check per value: a second message for it (np.zeros(n), then
             // np.broadcast_to(v, (n, 3))) could never be raised.
@@ -635,7 +635,9 @@ private:
     const Schedule &schedule_;
     const Schedule *sched_;                ///< the schedule of the value being lowered
     std::vector<Storage> variables_;       ///< storage of Function::variables
-    bool allowThrowOnEntry_ = false;       ///< see declareVariables
+    /// Lowering the shape of an array variable, allocated on entry (declareVariables):
+    /// its extents' own checks are left to the statements that assign the variable.
+    bool variableShape_ = false;
     std::set<std::string> entryNames_;     ///< values available on entry (see hoist)
     std::set<std::string> nonNegativeNames_; ///< hoisted values that cannot be negative
     std::vector<StmtPtr> *localPre_ = nullptr; ///< where non-entry hoists go
