@@ -279,6 +279,10 @@ private:
                                     const std::set<std::string> &mutated) const;
     /// A `return` of an inlined body (see inlineReturns).
     void inlineReturn(const syntax::Return &ret, SourceLoc loc);
+    /// True when `n` is an array of the caller's that Python would return itself: an
+    /// argument, a variable made before the callee's (index below `firstLocal`), one that
+    /// npc copied (copiedChoices_, shadowsArgument_), or a view of one of them.
+    bool callersArray(const NodePtr &n, size_t firstLocal) const;
     /// After `st`, a statement of an inlined body that may return: inside the callee's
     /// loops, a loop is followed by a break when the flag is set; outside them, a guard
     /// `if not returned:` (pushed on `guards`, its body on blocks_) opens around the rest
@@ -306,6 +310,9 @@ private:
     struct Inlining {
         struct Returned {
             std::vector<array::Type> types; ///< empty: returns None
+            /// Per value: an array of the caller's (an argument, a caller's variable or a
+            /// view of one), which Python returns itself and npc copies (copiedChoices_).
+            std::vector<bool> existing;
             bool tuple = false;
             SourceLoc loc;
         };
@@ -313,6 +320,7 @@ private:
         std::vector<Returned> returns; ///< what each `return` gives (the first pass)
         std::vector<int> results;      ///< the variables holding the returned values
         int returned = -1;             ///< a bool variable set by a return, if one is needed
+        size_t firstLocal = 0;         ///< the callee's variables are those from here on
     };
     /// A deque: inlineReturns holds a reference to its entry while nested calls push theirs.
     std::deque<Inlining> inlines_;
@@ -331,8 +339,10 @@ private:
     /// Names of argument arrays that became variables (copies) in a loop or branch.
     std::set<std::string> shadowsArgument_;
     /// Variables holding `a if c else b` where a branch is an existing array (an argument,
-    /// a variable or a view of one): Python's value is that array itself, npc's a copy.
-    std::set<int> copiedChoices_;
+    /// a variable or a view of one), or the result of a helper with several returns, one
+    /// of them such an array: Python's value is that array itself, npc's a copy. Each
+    /// with the error an in-place update of it raises.
+    std::map<int, std::string> copiedChoices_;
     struct Frame {
         const syntax::Block *block;
         size_t index;             ///< the statement being lowered

@@ -410,11 +410,9 @@ NodePtr FunctionLowering::maskValuesChecked(const NodePtr &v, const Shape &targe
 void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc) {
     const array::Node &root = array::storeRoot(*target);
     checkNotAliased(root, loc);
-    if (root.kind == NodeKind::Var && copiedChoices_.count(root.param))
-        throw UserError(loc, "this updates the value of 'a if cond else b', which in Python is "
-                             "the array of the branch taken, but npc copies it; npc cannot "
-                             "follow that: update the array in each branch, or write "
-                             "'.copy()' in the branch that gives an existing array");
+    if (auto copied = copiedChoices_.find(root.param);
+        root.kind == NodeKind::Var && copied != copiedChoices_.end())
+        throw UserError(loc, copied->second);
     // Updates of a name assigned a new array earlier on every path here (`w = w - g`,
     // then `w[0] = 0` in a loop) change that array, not the caller's: the variable's name
     // in this scope (not a helper's name that happens to be the same) holds it.

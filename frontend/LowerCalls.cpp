@@ -338,6 +338,7 @@ Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args)
 
 Value FunctionLowering::inlineReturns(const syntax::FunctionDef &def, SourceLoc loc) {
     Inlining &in = inlines_.back();
+    in.firstLocal = f_.variables.size();
     if (!tailReturnsOnly(def.body))
         in.returned = newVariable(def.name + "_returned", array::Type{DType::Bool, {}, false});
     // A first pass, not kept, finds the types every `return` gives (as dryRun does for
@@ -386,8 +387,17 @@ Value FunctionLowering::inlineReturns(const syntax::FunctionDef &def, SourceLoc 
                                     "others (returning None); npc needs every path to "
                                     "return the same kind of value",
                                     def.name));
-    for (const array::Type &t : types)
-        in.results.push_back(newVariable(def.name + "_result", t));
+    for (size_t i = 0; i < types.size(); ++i) {
+        in.results.push_back(newVariable(def.name + "_result", types[i]));
+        if (std::any_of(in.returns.begin(), in.returns.end(),
+                        [&](const Inlining::Returned &r) { return r.existing[i]; }))
+            copiedChoices_[in.results.back()] = fmt::format(
+                "this updates an array '{0}' returns, which in Python is, on some paths, an "
+                "array of the caller's (a 'return' gives an argument, a variable of the caller "
+                "or a view of one) but npc copies it; npc cannot follow that: write '.copy()' "
+                "in that 'return', or update the array in '{0}'",
+                def.name);
+    }
     if (in.returned >= 0)
         let(in.returned, array::makeIntConstant(0, DType::Bool, false, loc), loc);
     lowerBlock(def.body);
@@ -399,6 +409,22 @@ Value FunctionLowering::inlineReturns(const syntax::FunctionDef &def, SourceLoc 
     if (!first.tuple)
         return values[0];
     return Value{Value::Tuple, nullptr, {}, std::move(values), {}, loc};
+}
+
+bool FunctionLowering::callersArray(const NodePtr &n, size_t firstLocal) const {
+    if (n->type.rank() == 0)
+        return false;
+    const array::Node *p = n.get();
+    while (p->kind == NodeKind::View || p->kind == NodeKind::Transpose ||
+           p->kind == NodeKind::Reshape || p->kind == NodeKind::Broadcast)
+        p = p->operand().get();
+    if (p->kind == NodeKind::Param)
+        return true;
+    if (p->kind != NodeKind::Var)
+        return false;
+    auto var = static_cast<size_t>(p->param);
+    return var < firstLocal || copiedChoices_.count(p->param) ||
+           shadowsArgument_.count(f_.variables[var].name);
 }
 
 void FunctionLowering::inlineReturn(const syntax::Return &ret, SourceLoc loc) {
@@ -416,9 +442,12 @@ void FunctionLowering::inlineReturn(const syntax::Return &ret, SourceLoc loc) {
     }
     if (in.collect) {
         std::vector<array::Type> types;
-        for (const NodePtr &n : nodes)
+        std::vector<bool> existing;
+        for (const NodePtr &n : nodes) {
             types.push_back(n->type);
-        in.returns.push_back({std::move(types), v.kind == Value::Tuple, loc});
+            existing.push_back(callersArray(n, in.firstLocal));
+        }
+        in.returns.push_back({std::move(types), std::move(existing), v.kind == Value::Tuple, loc});
         return;
     }
     // Every value is computed before any result variable changes.

@@ -140,7 +140,10 @@ NodePtr FunctionLowering::conditional(const NodePtr &cond, const ExprLowering::B
     PromotionType p = joinTypes({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
     int var = newVariable("choice", array::Type{p.dtype, a->type.shape, p.weak});
     if (a->type.rank() > 0 && (viewRoot(a) || viewRoot(b)))
-        copiedChoices_.insert(var);
+        copiedChoices_[var] = "this updates the value of 'a if cond else b', which in Python "
+                              "is the array of the branch taken, but npc copies it; npc "
+                              "cannot follow that: update the array in each branch, or "
+                              "write '.copy()' in the branch that gives an existing array";
     blocks_.push_back(&st.body);
     let(var, exprs_.castTo(a, p.dtype, loc), loc);
     blocks_.pop_back();

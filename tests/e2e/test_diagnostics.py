@@ -539,6 +539,18 @@ CASES += [
             v[0] = 7.0
             return v
         """, "the value of 'a if cond else b'", (6, "v[0]")),
+    ("update-of-helper-result-that-may-be-argument", """
+        def pick(a, flag):
+            if flag > 0:
+                return a[1:]
+            return a[1:] * 2.0
+
+        # npc export f(float64[:], int64)
+        def f(a, flag):
+            c = pick(a, flag)
+            c[0] = 99.0
+            return a, c
+        """, "an array 'pick' returns, which in Python is, on some paths", (11, "c[0]")),
     ("argument-rebound-to-conditional", """
         # npc export f(float64[:], bool)
         def f(w, c):

@@ -1,6 +1,7 @@
 """Helpers with several returns (inlined): early returns from branches and out of the
 helper's loops (never out of the caller's), results promoted over every return, tuple
-returns, and a helper that returns early after an in-place update."""
+returns, and a helper that returns early after an in-place update; the result of a helper whose
+returns all give new arrays, updated in place by the caller."""
 import numpy as np
 
 
@@ -65,6 +66,13 @@ def zero_first_negative(a):
             return
 
 
+def shifted(x, s):
+    y = x * 2.0
+    if s > 0:
+        return y  # a new array on every path: the caller may update it in place
+    return y - s
+
+
 # npc export local_returns(float64[:], float64[:,:])
 # npc export local_returns(float32[:], float32[:,:])
 def local_returns(x, m):
@@ -84,4 +92,6 @@ def local_returns(x, m):
     u = x.copy()
     before = u + 1.0
     zero_first_negative(u)
-    return a, b, first, total, i, j, y, s, counts, h, f, before, u
+    z = shifted(x, s)
+    z[0] = 5.0
+    return a, b, first, total, i, j, y, s, counts, h, f, before, u, z
