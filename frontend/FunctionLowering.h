@@ -191,6 +191,13 @@ private:
 
     /// Writes `value` (target's type) into `target`, a view of a Param or Var.
     void store(const NodePtr &target, NodePtr value, SourceLoc loc);
+    /// `value`, to be written into `target` (a view of `root`, or `root` itself), made
+    /// safe to write element by element: it may read the elements being written only
+    /// where it reads each one for its own element, elementwise; scalars it reads from
+    /// the target are read into variables first, and otherwise the whole value is
+    /// computed into a buffer (UserError where its extent is data-dependent).
+    NodePtr readBeforeWrite(const NodePtr &target, const array::Node &root, NodePtr value,
+                            SourceLoc loc);
     void augmentedAssign(const syntax::AugAssign &aug, SourceLoc loc);
     /// `target op value`, the value computed by an augmented assignment.
     array::NodePtr augmented(array::BinaryOp op, const array::NodePtr &target,

@@ -434,6 +434,17 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
                                          "that: give the new array another name than '{0}'",
                                          f_.variables[static_cast<size_t>(root.param)].name));
     flushReaders(root, loc);
+    value = readBeforeWrite(target, root, std::move(value), loc);
+    array::Stmt st;
+    st.kind = StmtKind::Store;
+    st.loc = loc;
+    st.target = target;
+    st.value = std::move(value);
+    emit(std::move(st));
+}
+
+NodePtr FunctionLowering::readBeforeWrite(const NodePtr &target, const array::Node &root,
+                                          NodePtr value, SourceLoc loc) {
     // The right side is computed before any element is written (`a[1:] = a[:-1]`);
     // reading exactly the elements written, element by element, needs no copy.
     // Only elementwise operations keep the element read aligned with the one written
@@ -515,12 +526,7 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
                                              shapeStr(value->type.shape)));
         value = materialize(value, "rhs", loc);
     }
-    array::Stmt st;
-    st.kind = StmtKind::Store;
-    st.loc = loc;
-    st.target = target;
-    st.value = std::move(value);
-    emit(std::move(st));
+    return value;
 }
 
 NodePtr FunctionLowering::augmented(array::BinaryOp op, const NodePtr &target,
