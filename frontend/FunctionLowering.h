@@ -211,6 +211,9 @@ private:
     /// the state restored. Names that are unbound at the end are absent.
     std::map<std::string, array::Type> dryRun(const std::function<void()> &lowerBody,
                                               const std::set<std::string> &names);
+    /// The type of a name assigned values of types `a` and `b` in a loop or branch: the
+    /// NEP 50 promotion of their dtypes, and their shape (keptShape). UserError naming
+    /// `name` at `loc` when the shapes differ otherwise.
     static array::Type unify(const array::Type &a, const array::Type &b, const std::string &name,
                              SourceLoc loc);
 

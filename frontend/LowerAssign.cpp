@@ -242,16 +242,30 @@ void FunctionLowering::checkNotAliased(const array::Node &root, SourceLoc loc) {
 
 NodePtr FunctionLowering::convertTo(const NodePtr &value, const array::Type &t,
                                     const std::string &name, SourceLoc loc) {
+    std::vector<array::ExtentCheck> checks;
     if (value->type.rank() != t.rank() || !shapeEqual(value->type.shape, t.shape)) {
-        if (value->type.rank() > t.rank() || value->type.rank() > 0)
+        if (value->type.rank() > 0 && !keptShape(value->type.shape, t.shape))
             throw UserError(loc, fmt::format("'{}' has {}; npc needs a variable assigned in a "
                                              "loop or branch to keep its shape",
                                              name, shapeMismatchStr(value->type.shape, t.shape)));
+        // Extents that are the variable's broadcast with others (`w = w - lr * g`): equal
+        // unless the value changes the variable's shape, which npc cannot follow.
+        for (int axis = 0; axis < value->type.rank(); ++axis) {
+            const Dim &from = value->type.shape[static_cast<size_t>(axis)];
+            const Dim &to = t.shape[static_cast<size_t>(axis)];
+            if (!dimEqual(from, to))
+                checks.push_back(array::ExtentCheck{
+                    from, to, false,
+                    fmt::format("'{}' would change shape from {} to {} here, as NumPy allows; "
+                                "npc keeps the shape of a variable assigned in a loop or branch",
+                                name, shapeStr(t.shape), shapeStr(value->type.shape)),
+                    "NotImplementedError"});
+        }
     }
     NodePtr v = exprs_.castTo(value, t.dtype, loc);
     if (!shapeEqual(v->type.shape, t.shape))
         v = array::makeBroadcast(v, t.shape, loc);
-    return v;
+    return checks.empty() ? v : array::withChecks(v, checks);
 }
 
 void FunctionLowering::prepareStore(const syntax::Subscript &sub, SourceLoc loc) {

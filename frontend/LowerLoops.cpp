@@ -48,13 +48,14 @@ std::map<std::string, array::Type> FunctionLowering::dryRun(const std::function<
 
 array::Type FunctionLowering::unify(const array::Type &a, const array::Type &b,
                                     const std::string &name, SourceLoc loc) {
-    if (a.rank() != b.rank() || !shapeEqual(a.shape, b.shape))
+    std::optional<Shape> shape = keptShape(a.shape, b.shape);
+    if (!shape)
         throw UserError(loc, fmt::format("'{}' is assigned values of shape {} and {}; npc needs "
                                          "a variable assigned in a loop or branch to keep its "
                                          "shape",
                                          name, shapeStr(a.shape), shapeStr(b.shape)));
     PromotionType p = joinTypes({a.dtype, a.weak}, {b.dtype, b.weak});
-    return array::Type{p.dtype, a.shape, p.weak};
+    return array::Type{p.dtype, std::move(*shape), p.weak};
 }
 
 void FunctionLowering::makeMutable(const std::string &name, const array::Type &t, SourceLoc loc) {

@@ -418,6 +418,21 @@ bool costly(const NodePtr &n) {
     return std::any_of(n->operands.begin(), n->operands.end(), costly);
 }
 
+std::optional<Shape> keptShape(const Shape &a, const Shape &b) {
+    if (a.size() != b.size())
+        return std::nullopt;
+    Shape kept;
+    for (size_t axis = 0; axis < a.size(); ++axis) {
+        if (dimEqual(a[axis], b[axis]) || dimBroadcastOf(b[axis], a[axis]))
+            kept.push_back(a[axis]);
+        else if (dimBroadcastOf(a[axis], b[axis]))
+            kept.push_back(b[axis]);
+        else
+            return std::nullopt;
+    }
+    return kept;
+}
+
 /// The root (Param or Var) a View chain starts from, or null.
 const array::Node *viewRoot(const NodePtr &n) {
     const array::Node *p = n.get();

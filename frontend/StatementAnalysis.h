@@ -7,6 +7,7 @@
 #include "ir/ArrayIR.h"
 
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -90,6 +91,11 @@ bool readsMemory(const array::NodePtr &n);
 /// True when recomputing `n` costs more than reading it from memory: it reduces, or
 /// calls a transcendental function.
 bool costly(const array::NodePtr &n);
+/// The shape a name assigned values of shapes `a` and `b` in a loop or branch keeps:
+/// theirs where their extents are equal, and where one is the broadcast of the other with
+/// further extents (dimBroadcastOf: `w = w - lr * g`), the other one, which the assignment
+/// checks at run time (FunctionLowering::convertTo). Nullopt for any other difference.
+std::optional<Shape> keptShape(const Shape &a, const Shape &b);
 /// The root (Param or Var) a chain of basic-indexing views starts from, or null.
 const array::Node *viewRoot(const array::NodePtr &n);
 /// True for a view of a parameter or variable through a transpose, reshape or

@@ -1,6 +1,7 @@
 // Constructors with constant folding, equality and printing for symbolic extents.
 #include "ir/Dim.h"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 namespace npc {
@@ -210,6 +211,13 @@ bool shapeEqual(const Shape &a, const Shape &b) {
         if (!dimEqual(a[i], b[i]))
             return false;
     return true;
+}
+
+bool dimBroadcastOf(const Dim &d, const Dim &base) {
+    return d->kind == DimKind::Broadcast &&
+           std::any_of(d->operands.begin(), d->operands.end(), [&](const Dim &op) {
+               return dimEqual(op, base) || dimBroadcastOf(op, base);
+           });
 }
 
 bool dimBroadcastsByStride(const Dim &d) {

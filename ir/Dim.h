@@ -72,6 +72,10 @@ bool dimIsConst(const Dim &d, int64_t value);
 /// Structural equality: equal results for every input.
 bool dimEqual(const Dim &a, const Dim &b);
 bool shapeEqual(const Shape &a, const Shape &b);
+/// True when `d` is NumPy's broadcast of `base` with other extents (`broadcast(w.shape[0],
+/// X.shape[1])` of `w.shape[0]`), at any depth: equal to `base` at run time unless `base`
+/// is 1 and another extent is not.
+bool dimBroadcastOf(const Dim &d, const Dim &base);
 /// True when every run-time size-1 case of `d` comes from size-1 extents of the
 /// function's arguments, so a zero stride on those extents broadcasts it for free.
 bool dimBroadcastsByStride(const Dim &d);

@@ -54,6 +54,14 @@ public:
     using Error::Error;
 };
 
+/// Python's NotImplementedError: the program does what NumPy allows but npc does not
+/// follow (a variable assigned in a loop or branch that would change shape); npc stops
+/// instead of computing something else.
+class NotImplementedError : public Error {
+public:
+    using Error::Error;
+};
+
 /// `message` with its first "{}" replaced by `value` (messages that name a run-time value,
 /// e.g. NEP 50's "Python integer 300 out of bounds for int8").
 inline std::string format_error(const char *message, int64_t value) {

@@ -32,6 +32,19 @@ TEST_CASE("broadcasting extents follows numpy.broadcast_shapes", "[ir][dim]") {
     CHECK_THROWS_AS(dimBroadcast(dimConst(3), dimConst(4), {}), UserError);
 }
 
+TEST_CASE("an extent broadcast with others is known as such", "[ir][dim]") {
+    Dim n = dimExtent(0, 0, "w");
+    Dim m = dimExtent(1, 1, "X");
+    Dim k = dimExtent(2, 0, "g");
+    Dim nm = dimBroadcast(n, m, {});
+    CHECK(dimBroadcastOf(nm, n));
+    CHECK(dimBroadcastOf(nm, m));
+    CHECK(dimBroadcastOf(dimBroadcast(k, nm, {}), n)); // at any depth
+    CHECK_FALSE(dimBroadcastOf(nm, k));
+    CHECK_FALSE(dimBroadcastOf(n, n)); // equal, not a broadcast
+    CHECK_FALSE(dimBroadcastOf(n, nm));
+}
+
 TEST_CASE("slice lengths follow Python's slice.indices", "[ir][dim]") {
     // Expected lengths are len(range(n)[start:stop:step]) in Python.
     CHECK(adjustSlice(10, 1, 8, 3).length == 3);               // range(10)[1:8:3] -> 1, 4, 7

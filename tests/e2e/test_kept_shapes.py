@@ -1,0 +1,38 @@
+"""kernels/gradient_descent.py, kernels/kept_shapes.py: names rebound in loops and
+branches to a broadcast of their own value with other arrays keep their shape, checked at
+run time (both targets)."""
+
+import numpy as np
+import pytest
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32])
+@pytest.mark.parametrize("n,d,steps", [(50, 3, 40), (7, 1, 5), (0, 2, 3), (20, 4, 0)])
+def test_gradient_descent(kernels_on_both_targets, dtype, n, d, steps):
+    rng = np.random.default_rng(n + d)
+    X = rng.normal(size=(n, d)).astype(dtype)
+    y = (X @ np.arange(1.0, d + 1) + 0.1 * rng.normal(size=n)).astype(dtype)
+    k = kernels_on_both_targets("gradient_descent.py")
+    k.check(X, y, np.zeros(d, dtype), steps, 0.1)
+
+
+def test_gradient_descent_mismatched_shapes_raise_numpy_error(kernels_on_both_targets):
+    k = kernels_on_both_targets("gradient_descent.py")
+    k.check_raises(np.ones((4, 3)), np.ones(4), np.zeros(2), 2, 0.1, match="mismatch")
+
+
+@pytest.mark.parametrize("w,g", [(np.arange(3.0), np.ones(3)), (np.arange(3.0), np.ones(1)),
+                                 (np.ones(1), np.ones(1)), (np.ones(0), np.ones(1))])
+@pytest.mark.parametrize("c", [True, False])
+@pytest.mark.parametrize("steps", [0, 3])
+def test_shapes_kept(kernels_on_both_targets, w, g, c, steps):
+    kernels_on_both_targets("kept_shapes.py").check(w, g, c, steps)
+
+
+@pytest.mark.parametrize("c,steps", [(True, 0), (True, 2), (False, 2)])
+def test_shape_change_npc_cannot_follow(kernels_on_both_targets, c, steps):
+    """NumPy's w becomes g's length; npc stops with NotImplementedError naming 'w'."""
+    k = kernels_on_both_targets("kept_shapes.py")
+    w, g = np.ones(1), np.arange(3.0)
+    k.check_like_python(w, g, c, steps, npc_refuses=lambda want: want[0].shape != w.shape,
+                        message="'w' would change shape from (w.shape[0],) to")
