@@ -202,8 +202,9 @@ void FunctionLowering::assignName(const std::string &name, const Value &v, Sourc
     NodePtr self = varNode(var, loc);
     recordAlias(name, var, v.node);
     flushReaders(*self, loc, false, &name);
-    if (t.rank() > 0 && readsRoot(value, *self) && !(value->kind == NodeKind::Var))
-        value = materialize(value, "tmp", loc);
+    // `w = w - lr * g` writes w's buffer element by element, with no copy first.
+    if (t.rank() > 0 && value->kind != NodeKind::Var)
+        value = readBeforeWrite(self, *self, value, loc);
     let(var, value, loc);
     if (auto flag = boundFlags_.find(var); flag != boundFlags_.end())
         let(flag->second, array::makeIntConstant(1, DType::Bool, false, loc), loc);
