@@ -5,6 +5,7 @@
 #include "ir/passes/LowerToLoops.h"
 #include "ir/passes/Parallelize.h"
 #include "ir/passes/ScheduleStages.h"
+#include "ir/passes/SplitLoops.h"
 #include "ir/passes/Vectorize.h"
 
 namespace npc::passes {
@@ -19,6 +20,9 @@ loop::Function compileFunction(const array::Function &f, const SourceFile &file,
     loop::Function loops = lowerToLoops(f, schedule, file);
     // Nests that write one argument and read another read the other as it was.
     snapshotOverlappingArguments(loops);
+    // Loops that choose between values by their index (np.concatenate's parts) become
+    // one loop per choice.
+    splitLoops(loops);
     // Outermost loops run on all threads.
     parallelize(loops);
     // Groups of iterations run in lockstep so the C++ compiler emits SIMD code.
