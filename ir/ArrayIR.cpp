@@ -346,7 +346,31 @@ NodePtr makeScan(ReduceOp op, NodePtr value, std::optional<int> axis, SourceLoc 
     return finish(std::move(n));
 }
 
+namespace {
+
+/// True when `a` and `b` are the lengths of `x[k:]` and `x[:k]` (in either order) of one
+/// extent and one constant `k`: together they are the extent (np.roll's parts).
+bool complementarySlices(const Dim &a, const Dim &b) {
+    auto plain = [](const Dim &d) {
+        return d->kind == DimKind::Slice && d->step == 1 && !d->startValue && !d->stopValue;
+    };
+    if (!plain(a) || !plain(b) || !dimEqual(a->operands[0], b->operands[0]))
+        return false;
+    auto split = [](const Dim &from, const Dim &upTo) {
+        return from->start && !from->stop && !upTo->start && upTo->stop &&
+               *from->start == *upTo->stop;
+    };
+    // dimSlice writes `x[:-k]` as `x[k:]` (the same length): it pairs with `x[-k:]`.
+    bool negated = a->start && b->start && !a->stop && !b->stop && *a->start != 0 &&
+                   *a->start > INT64_MIN && *a->start == -*b->start;
+    return split(a, b) || split(b, a) || negated;
+}
+
+} // namespace
+
 Dim dimSum(const std::vector<Dim> &terms, SourceLoc loc) {
+    if (terms.size() == 2 && complementarySlices(terms[0], terms[1]))
+        return terms[0]->operands[0];
     int64_t constant = 0;
     NodePtr sum;
     std::string text;

@@ -202,8 +202,9 @@ NodePtr makeReduce(ReduceOp op, NodePtr value, std::vector<int> axes, bool keepd
 /// array in C order (the result is 1-D). The operand must have rank >= 1.
 NodePtr makeScan(ReduceOp op, NodePtr value, std::optional<int> axis, SourceLoc loc);
 
-/// The sum of extents (a concatenation's length): constant-folded, else a run-time
-/// Value dim computed by array IR.
+/// The sum of extents (a concatenation's length): constant-folded, the extent `n` itself
+/// for the lengths of `x[k:]` and `x[:k]` (`np.concatenate((x[1:], x[:1]))`), else a
+/// run-time Value dim computed by array IR.
 Dim dimSum(const std::vector<Dim> &terms, SourceLoc loc);
 /// `a // b` as a run-time Value dim (the -1 extent of a reshape); 0 when `b` is 0.
 Dim dimQuotient(const Dim &a, const Dim &b, SourceLoc loc);

@@ -45,6 +45,19 @@ TEST_CASE("an extent broadcast with others is known as such", "[ir][dim]") {
     CHECK_FALSE(dimBroadcastOf(n, nm));
 }
 
+TEST_CASE("the lengths of x[k:] and x[:k] sum to x's extent", "[ir][dim]") {
+    Dim n = dimExtent(0, 0, "x");
+    CHECK(dimEqual(dimSum({dimSlice(n, 1, std::nullopt, 1), dimSlice(n, std::nullopt, 1, 1)}, {}),
+                   n));
+    CHECK(dimEqual(dimSum({dimSlice(n, std::nullopt, -2, 1), dimSlice(n, -2, std::nullopt, 1)}, {}),
+                   n));
+    // Other bounds, or other steps, are run-time sums.
+    CHECK(dimSum({dimSlice(n, 1, std::nullopt, 1), dimSlice(n, std::nullopt, 2, 1)}, {})->kind ==
+          DimKind::Value);
+    CHECK(dimSum({dimSlice(n, 1, std::nullopt, 2), dimSlice(n, std::nullopt, 1, 1)}, {})->kind ==
+          DimKind::Value);
+}
+
 TEST_CASE("slice lengths follow Python's slice.indices", "[ir][dim]") {
     // Expected lengths are len(range(n)[start:stop:step]) in Python.
     CHECK(adjustSlice(10, 1, 8, 3).length == 3);               // range(10)[1:8:3] -> 1, 4, 7

@@ -1,7 +1,8 @@
 """Loops that choose between values by comparing their index with a bound: the parts
 of np.concatenate (1-D, along rows, along columns, empty parts), and np.where on
-np.arange compared with a run-time bound (below 0, inside, beyond the end); npc splits
-such loops at the bound (ir/passes/SplitLoops.cpp)."""
+np.arange compared with a run-time bound (below 0, inside, beyond the end), rotations
+(`x[k:]` joined with `x[:k]`, as long as `x`); npc splits such loops at the bound
+(ir/passes/SplitLoops.cpp)."""
 import numpy as np
 
 
@@ -15,4 +16,6 @@ def split_loops(a, b, m, k):
     g = np.where(np.arange(2, a.shape[0] + 2) < k, a, 0.0)
     h = np.where(k > np.arange(a.shape[0]), 1, 2)
     s = np.concatenate((a, b)).sum()
-    return c, d, e, f, g, h, s
+    r = np.concatenate((a[2:], a[:2])) - a  # rotations: as long as `a`
+    q = np.concatenate((a[-1:], a[:-1])) * a
+    return c, d, e, f, g, h, s, r, q
