@@ -124,6 +124,7 @@ void forEachExpr(const std::vector<StmtPtr> &stmts, const std::function<void(con
         forEachExpr(s->value, fn);
         forEachExpr(s->offset, fn);
         forEachExpr(s->extent, fn);
+        forEachExpr(s->detail, fn);
         for (const ExprPtr &e : s->extents)
             forEachExpr(e, fn);
         forEachExpr(s->stmts, fn);
