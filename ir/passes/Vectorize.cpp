@@ -747,6 +747,47 @@ bool outerLanesContiguous(const Stmt &p) {
     return outer > inner;
 }
 
+/// Lanes in a block of a loop whose lanes walk across the rows its inner loops walk down
+/// (outerLanesContiguous): each pass down the rows then reads this many neighbouring
+/// elements of every row instead of `lanes` (`x.sum(axis=0)` of 5000 x 5000 float64:
+/// 0.028 s -> 0.0125 s with 64; a pass per 8 columns missed the TLB on every row).
+constexpr int kWideBlock = 8;
+
+/// `s` (a parallel loop whose lanes read contiguous elements, with inner loops) over its
+/// first N / W * W iterations in blocks of W = lanes * kWideBlock lanes, then over the
+/// rest as LoopVectorizer does with `lanes`. Empty when it cannot be vectorized.
+std::vector<StmtPtr> wideBlocks(const Stmt &s, int lanes, std::set<std::string> &names) {
+    const int wide = lanes * kWideBlock;
+    if (s.extent->kind == ExprKind::IntImm && s.extent->intValue < 2 * wide)
+        return {}; // too few for a wide block
+    ExprPtr w = loop::intImm(wide);
+    std::string doneName = freshName(names, s.name + "_wide");
+    ExprPtr done = loop::var(doneName, DType::Int64);
+    auto head = std::make_shared<Stmt>(s);
+    head->extent = done;
+    std::vector<StmtPtr> out = LoopVectorizer(*head, wide, names).run();
+    if (out.empty())
+        return {};
+    out.pop_back(); // its remainder: none, as `done` is a multiple of the block
+    std::string index = freshName(names, s.name + "_tail");
+    ExprPtr shifted = loop::binary(loop::BinaryOp::Add, loop::var(index, DType::Int64), done);
+    StmtPtr tail = loop::rewritten(std::make_shared<Stmt>(s), [&](Expr &e) {
+        if (e.kind == ExprKind::Var && e.args.empty() && e.name == s.name)
+            e = *shifted;
+    });
+    tail->name = index;
+    tail->extent = loop::binary(loop::BinaryOp::Sub, s.extent, done);
+    std::vector<StmtPtr> rest = LoopVectorizer(*tail, lanes, names).run();
+    if (rest.empty())
+        rest = {tail};
+    out.insert(out.begin(),
+               loop::decl(doneName, DType::Int64,
+                          loop::binary(loop::BinaryOp::Mul,
+                                       loop::binary(loop::BinaryOp::Div, s.extent, w), w)));
+    out.insert(out.end(), rest.begin(), rest.end());
+    return out;
+}
+
 /// Vectorizes the parallel loops of `stmts`, looking through Python's control flow.
 void vectorizeBlock(std::vector<StmtPtr> &stmts, int lanes, std::set<std::string> &names) {
     std::vector<StmtPtr> body;
@@ -799,7 +840,9 @@ void vectorizeBlock(std::vector<StmtPtr> &stmts, int lanes, std::set<std::string
             body.push_back(rows);
             continue;
         }
-        if (candidate)
+        if (candidate && outerLanesContiguous(*s))
+            replacement = wideBlocks(*s, lanes, names);
+        if (candidate && replacement.empty())
             replacement = LoopVectorizer(*s, lanes, names).run();
         if (replacement.empty())
             body.push_back(s);

@@ -1,5 +1,6 @@
 # Scans at loop level: a cumulative sum along axis 0 runs its outer loop (over columns)
-# in parallel and carries the running value through a sequential inner loop; a
+# in parallel, 64 columns a block (then 8), and carries the running value through a
+# sequential inner loop; a
 # flattened cumulative product is one sequential nest storing at the flat C-order index,
 # with its operand fused in.
 # RUN: %npc transpile %s --emit-loops | %FileCheck %s
@@ -11,10 +12,12 @@ def f(x):
 
 # CHECK: alloc result float64[x.shape[0], x.shape[1]]
 # CHECK: alloc result2 float64[(x.shape[0] * x.shape[1])]
-# CHECK: parallel for i_block in 0..(x.shape[1] / 8) {
+# CHECK: let int64 i_wide = ((x.shape[1] / 64) * 64)
+# CHECK: parallel for i_block in 0..(i_wide / 64) {
 # CHECK: for j in 0..x.shape[0] {
-# CHECK: cumsum_acc[lane] = (cumsum_acc[lane] + x[((j * x_s0) + (((i_block * 8) + lane) * x_s1))])
-# CHECK-NEXT: result[((j * result_s0) + ((i_block * 8) + lane))] = cumsum_acc[lane]
+# CHECK: cumsum_acc[lane] = (cumsum_acc[lane] + x[((j * x_s0) + (((i_block * 64) + lane) * x_s1))])
+# CHECK-NEXT: result[((j * result_s0) + ((i_block * 64) + lane))] = cumsum_acc[lane]
+# CHECK: parallel for i_tail_block in 0..((x.shape[1] - i_wide) / 8) {
 # CHECK: var float64 cumprod_acc = 1
 # CHECK-NEXT: for i in 0..x.shape[0] {
 # CHECK-NEXT: for j in 0..x.shape[1] {
