@@ -130,9 +130,10 @@ private:
 
     // ---- statements -------------------------------------------------------------------
     /// Lowers `block`; `loop`: it is a loop body (run again after its end), whose
-    /// condition `test` (a while loop's) is evaluated before each run.
+    /// condition `test` (a while loop's) is evaluated before each run. `newArrays`, when
+    /// given, receives the names the block leaves holding a new array (Frame::newArrays).
     void lowerBlock(const syntax::Block &block, bool loop = false,
-                    const syntax::Expr *test = nullptr);
+                    const syntax::Expr *test = nullptr, std::set<std::string> *newArrays = nullptr);
 
     /// How many times later statements may read `name` before it is rebound: 0, 1, or 2
     /// for more (several statements, or a read inside a loop).

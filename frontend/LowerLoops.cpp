@@ -454,13 +454,14 @@ void FunctionLowering::lowerBranches(const syntax::If &branch, const NodePtr &co
     st.kind = StmtKind::If;
     st.loc = loc;
     st.value = cond;
+    std::set<std::string> thenNew, elseNew;
     blocks_.push_back(&st.body);
-    lowerBlock(branch.body);
+    lowerBlock(branch.body, false, nullptr, &thenNew);
     blocks_.pop_back();
     auto thenEnv = exprs_.env();
     exprs_.setEnv(env);
     blocks_.push_back(&st.orelse);
-    lowerBlock(branch.orelse);
+    lowerBlock(branch.orelse, false, nullptr, &elseNew);
     blocks_.pop_back();
     auto elseEnv = exprs_.env();
     exprs_.setEnv(env);
@@ -476,6 +477,12 @@ void FunctionLowering::lowerBranches(const syntax::If &branch, const NodePtr &co
     for (const auto &[n, v] : env)
         if (unboundFlag(v) && assigns(thenEnv, thenEnds, n) && assigns(elseEnv, elseEnds, n))
             exprs_.bind(n, Value::array(varNode(mutableVars_.at(n), loc), loc));
+    // A name every branch that does not leave assigns a new array holds a new array
+    // after the `if` (`if c: w = w - g` / `else: w = w + g`, then `w[0] = 5`).
+    if (!frames_.empty() && !(thenEnds && elseEnds))
+        for (const std::string &n : thenEnds ? elseNew : thenNew)
+            if (thenEnds || elseEnds || elseNew.count(n))
+                frames_.back().newArrays.insert(n);
 }
 
 } // namespace npc::lowering

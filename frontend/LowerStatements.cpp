@@ -347,7 +347,8 @@ void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool
         }
 }
 
-void FunctionLowering::lowerBlock(const syntax::Block &block, bool loop, const syntax::Expr *test) {
+void FunctionLowering::lowerBlock(const syntax::Block &block, bool loop, const syntax::Expr *test,
+                                  std::set<std::string> *newArrays) {
     frames_.push_back({&block, 0, loop, test, {}});
     std::deque<array::Stmt> guards; // an inlined body's `if not returned:` around the rest
     for (size_t i = 0; i < block.size(); ++i) {
@@ -361,6 +362,8 @@ void FunctionLowering::lowerBlock(const syntax::Block &block, bool loop, const s
         blocks_.pop_back();
         emit(std::move(*it));
     }
+    if (newArrays)
+        *newArrays = frames_.back().newArrays;
     frames_.pop_back();
 }
 

@@ -1,5 +1,6 @@
-"""Argument names assigned a new array, then updated in place, in a loop or branch: the
-update changes the new array, never the caller's (as in Python)."""
+"""Argument names assigned a new array, then updated in place, in a loop or branch (or
+after an `if` whose every branch assigns one): the update changes the new array, never
+the caller's (as in Python)."""
 import numpy as np
 
 
@@ -20,4 +21,9 @@ def rebound_arguments(x, g, n, flag):
     if flag:
         g = g * 2
         g[1:] += x[1:]
+    if flag:  # a new array on both paths: the update after the `if` changes it
+        x = x - g
+    else:
+        x = x + g
+    x[0] = 5.0
     return x, g
