@@ -173,6 +173,15 @@ void FunctionLowering::assignName(const std::string &name, const Value &v, Sourc
     if (!frames_.empty() && v.kind == Value::Array && v.node->type.rank() > 0 &&
         !viewRoot(v.node) && !shapeView(v.node))
         frames_.back().newArrays.insert(name);
+    // `u = t` made u t's array; `t = u * 2` then gives t another, so neither name's
+    // update shows through the other any more (unless t is a view of its old array).
+    for (auto it = aliases_.begin(); it != aliases_.end();) {
+        const array::Node *root =
+            v.kind == Value::Array && v.node->type.rank() > 0 ? viewRoot(v.node) : nullptr;
+        bool stillShared =
+            root && root->kind == it->second.kind && root->param == it->second.param;
+        it = it->second.source == name && !stillShared ? aliases_.erase(it) : std::next(it);
+    }
     if (mv != mutableVars_.end() && dry_ && v.kind == Value::Array)
         recordAlias(name, mv->second, v.node);
     if (dry_ && v.kind == Value::Array)

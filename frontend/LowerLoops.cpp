@@ -397,9 +397,12 @@ void FunctionLowering::ifStatement(const syntax::If &branch, SourceLoc loc) {
     dropInPlaceUpdates(names);
     preflushMutated(names.mutated, loc);
     std::map<std::string, array::Type> thenTypes, elseTypes;
+    std::set<std::string> thenNew, elseNew;
     auto tryBranches = [&] {
-        thenTypes = dryRun([&] { lowerBlock(branch.body); }, names.assigned);
-        elseTypes = dryRun([&] { lowerBlock(branch.orelse); }, names.assigned);
+        thenTypes = dryRun([&] { lowerBlock(branch.body, false, nullptr, &thenNew); },
+                           names.assigned);
+        elseTypes = dryRun([&] { lowerBlock(branch.orelse, false, nullptr, &elseNew); },
+                           names.assigned);
     };
     // Within a dry run only the names' types after the statement matter: the branches'
     // types are its result (lowering them again would make nested branches, such as an
@@ -442,6 +445,12 @@ void FunctionLowering::ifStatement(const syntax::If &branch, SourceLoc loc) {
         makeMutable(n, t, loc);
     if (!dry_)
         lowerBranches(branch, cond, loc);
+    // A name every branch that does not leave assigns a new array holds a new array
+    // after the `if` (`if c: w = w - g` / `else: w = w + g`, then `w[0] = 5`).
+    if (!frames_.empty() && !(thenEnds && elseEnds))
+        for (const std::string &n : thenEnds ? elseNew : thenNew)
+            if (thenEnds || elseEnds || elseNew.count(n))
+                frames_.back().newArrays.insert(n);
     unbindAll(maybeUnbound,
               "'{}' is assigned in only one branch of the 'if' above; assign it before the "
               "'if' or in both branches",
@@ -454,14 +463,13 @@ void FunctionLowering::lowerBranches(const syntax::If &branch, const NodePtr &co
     st.kind = StmtKind::If;
     st.loc = loc;
     st.value = cond;
-    std::set<std::string> thenNew, elseNew;
     blocks_.push_back(&st.body);
-    lowerBlock(branch.body, false, nullptr, &thenNew);
+    lowerBlock(branch.body);
     blocks_.pop_back();
     auto thenEnv = exprs_.env();
     exprs_.setEnv(env);
     blocks_.push_back(&st.orelse);
-    lowerBlock(branch.orelse, false, nullptr, &elseNew);
+    lowerBlock(branch.orelse);
     blocks_.pop_back();
     auto elseEnv = exprs_.env();
     exprs_.setEnv(env);
@@ -477,12 +485,6 @@ void FunctionLowering::lowerBranches(const syntax::If &branch, const NodePtr &co
     for (const auto &[n, v] : env)
         if (unboundFlag(v) && assigns(thenEnv, thenEnds, n) && assigns(elseEnv, elseEnds, n))
             exprs_.bind(n, Value::array(varNode(mutableVars_.at(n), loc), loc));
-    // A name every branch that does not leave assigns a new array holds a new array
-    // after the `if` (`if c: w = w - g` / `else: w = w + g`, then `w[0] = 5`).
-    if (!frames_.empty() && !(thenEnds && elseEnds))
-        for (const std::string &n : thenEnds ? elseNew : thenNew)
-            if (thenEnds || elseEnds || elseNew.count(n))
-                frames_.back().newArrays.insert(n);
 }
 
 } // namespace npc::lowering
