@@ -349,12 +349,21 @@ NodePtr makeScan(ReduceOp op, NodePtr value, std::optional<int> axis, SourceLoc 
 namespace {
 
 /// True when `a` and `b` are the lengths of `x[k:]` and `x[:k]` (in either order) of one
-/// extent and one constant `k`: together they are the extent (np.roll's parts).
+/// extent and one `k`, a constant or a run-time int: together they are the extent
+/// (np.roll's parts).
 bool complementarySlices(const Dim &a, const Dim &b) {
-    auto plain = [](const Dim &d) {
-        return d->kind == DimKind::Slice && d->step == 1 && !d->startValue && !d->stopValue;
+    auto unitStep = [](const Dim &d) { return d->kind == DimKind::Slice && d->step == 1; };
+    if (!unitStep(a) || !unitStep(b) || !dimEqual(a->operands[0], b->operands[0]))
+        return false;
+    // `x[k:]` and `x[:k]` of one run-time int k (any k: Python clamps both alike).
+    auto splitAt = [](const Dim &from, const Dim &upTo) {
+        return from->startValue && !from->start && !from->stop && !from->stopValue &&
+               upTo->stopValue && !upTo->start && !upTo->startValue && !upTo->stop &&
+               dimEqual(from->startValue, upTo->stopValue);
     };
-    if (!plain(a) || !plain(b) || !dimEqual(a->operands[0], b->operands[0]))
+    if (splitAt(a, b) || splitAt(b, a))
+        return true;
+    if (a->startValue || a->stopValue || b->startValue || b->stopValue)
         return false;
     auto split = [](const Dim &from, const Dim &upTo) {
         return from->start && !from->stop && !upTo->start && upTo->stop &&

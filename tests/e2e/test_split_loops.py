@@ -1,5 +1,6 @@
-"""kernels/split_loops.py: loops split at the index where their choice changes give
-NumPy's values for every position of the bound (both targets)."""
+"""kernels/split_loops.py, kernels/rotations.py: loops split at the index where their
+choice changes give NumPy's values for every position of the bound, rotations by a
+run-time shift too (both targets)."""
 
 import numpy as np
 import pytest
@@ -15,3 +16,9 @@ def test_split_loops(kernels_on_both_targets, n, nb, rows, cols, k, dtype):
     b = rng.normal(size=nb).astype(dtype)
     m = rng.normal(size=(rows, cols)).astype(dtype)
     kernels_on_both_targets("split_loops.py").check(a, b, m, k)
+
+
+@pytest.mark.parametrize("n", [0, 1, 7])
+@pytest.mark.parametrize("k", [-20, -3, 0, 2, 7, 9])
+def test_rotations(kernels_on_both_targets, n, k):
+    kernels_on_both_targets("rotations.py").check(np.arange(float(n)), k, 3)
