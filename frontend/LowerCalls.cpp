@@ -412,16 +412,9 @@ Value FunctionLowering::inlineReturns(const syntax::FunctionDef &def, SourceLoc 
 }
 
 bool FunctionLowering::callersArray(const NodePtr &n, size_t firstLocal) const {
-    if (n->type.rank() == 0)
-        return false;
-    const array::Node *p = n.get();
-    while (p->kind == NodeKind::View || p->kind == NodeKind::Transpose ||
-           p->kind == NodeKind::Reshape || p->kind == NodeKind::Broadcast)
-        p = p->operand().get();
-    if (p->kind == NodeKind::Param)
-        return true;
-    if (p->kind != NodeKind::Var)
-        return false;
+    const array::Node *p = n->type.rank() > 0 ? anyViewRoot(n) : nullptr;
+    if (!p || p->kind == NodeKind::Param)
+        return p != nullptr;
     auto var = static_cast<size_t>(p->param);
     return var < firstLocal || copiedChoices_.count(p->param) ||
            shadowsArgument_.count(f_.variables[var].name);

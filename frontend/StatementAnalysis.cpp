@@ -358,12 +358,8 @@ bool isViewOf(const NodePtr &n, const array::Node &root) {
     // `x[0]` of a 1-D array is a NumPy scalar: a copy of the element, not a view.
     if (n->type.rank() == 0)
         return false;
-    const array::Node *p = n.get();
-    while (p->kind == NodeKind::View || p->kind == NodeKind::Transpose ||
-           p->kind == NodeKind::Reshape || p->kind == NodeKind::Broadcast)
-        p = p->operand().get();
-    return p->kind == root.kind && p->param == root.param &&
-           (root.kind == NodeKind::Param || root.kind == NodeKind::Var);
+    const array::Node *p = anyViewRoot(n);
+    return p && p->kind == root.kind && p->param == root.param;
 }
 
 /// A value cheap to recompute wherever it is used: leaves and views of them.
@@ -431,6 +427,14 @@ std::optional<Shape> keptShape(const Shape &a, const Shape &b) {
             return std::nullopt;
     }
     return kept;
+}
+
+const array::Node *anyViewRoot(const NodePtr &n) {
+    const array::Node *p = n.get();
+    while (p->kind == NodeKind::View || p->kind == NodeKind::Transpose ||
+           p->kind == NodeKind::Reshape || p->kind == NodeKind::Broadcast)
+        p = p->operand().get();
+    return p->kind == NodeKind::Param || p->kind == NodeKind::Var ? p : nullptr;
 }
 
 /// The root (Param or Var) a View chain starts from, or null.

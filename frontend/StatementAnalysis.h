@@ -98,6 +98,9 @@ bool costly(const array::NodePtr &n);
 std::optional<Shape> keptShape(const Shape &a, const Shape &b);
 /// The root (Param or Var) a chain of basic-indexing views starts from, or null.
 const array::Node *viewRoot(const array::NodePtr &n);
+/// The root (Param or Var) a chain of views of any kind (basic indexing, transpose,
+/// reshape, broadcast_to) starts from, or null.
+const array::Node *anyViewRoot(const array::NodePtr &n);
 /// True for a view of a parameter or variable through a transpose, reshape or
 /// broadcast_to: npc writes only through basic indexing.
 bool shapeView(const array::NodePtr &n);

@@ -243,6 +243,8 @@ StmtPtr rewritten(const StmtPtr &s, const std::function<void(Expr &)> &expr,
 std::vector<StmtPtr> renameVariables(const std::vector<StmtPtr> &stmts,
                                      const std::map<std::string, std::string> &names);
 
+/// Adds to `out` the variables that `stmts` declare, assign or loop over, at any depth.
+void definedNames(const std::vector<StmtPtr> &stmts, std::set<std::string> &out);
 /// True when `e`, or an expression of `stmts` at any depth, calls intrinsic `f`.
 bool usesIntrinsic(const ExprPtr &e, Intrinsic f);
 bool usesIntrinsic(const std::vector<StmtPtr> &stmts, Intrinsic f);

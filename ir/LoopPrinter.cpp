@@ -181,6 +181,15 @@ std::vector<StmtPtr> renameVariables(const std::vector<StmtPtr> &stmts,
     return out;
 }
 
+void definedNames(const std::vector<StmtPtr> &stmts, std::set<std::string> &out) {
+    for (const StmtPtr &s : stmts) {
+        if (s->kind == StmtKind::Decl || s->kind == StmtKind::Assign || s->kind == StmtKind::For)
+            out.insert(s->name);
+        definedNames(s->stmts, out);
+        definedNames(s->orelse, out);
+    }
+}
+
 bool usesIntrinsic(const ExprPtr &e, Intrinsic f) {
     bool found = false;
     forEachExpr(e, [&](const Expr &x) { found |= x.kind == ExprKind::Call && x.intrinsic == f; });

@@ -18,16 +18,6 @@ using loop::Stmt;
 using loop::StmtKind;
 using loop::StmtPtr;
 
-/// Adds the names that `stmts` declare, assign or loop over, at every depth, to `out`.
-void declaredNames(const std::vector<StmtPtr> &stmts, std::set<std::string> &out) {
-    for (const StmtPtr &s : stmts) {
-        if (s->kind == StmtKind::Decl || s->kind == StmtKind::Assign || s->kind == StmtKind::For)
-            out.insert(s->name);
-        declaredNames(s->stmts, out);
-        declaredNames(s->orelse, out);
-    }
-}
-
 /// True when evaluating `e` has no effect besides its value (no index check).
 bool pure(const ExprPtr &e) {
     bool ok = true;
@@ -116,7 +106,7 @@ private:
     /// invariant, with an invariant bound.
     static std::optional<SplitPoint> findSplit(const Stmt &loop) {
         std::set<std::string> varying{loop.name};
-        declaredNames(loop.stmts, varying);
+        loop::definedNames(loop.stmts, varying);
         auto invariant = [&](const ExprPtr &e) {
             bool ok = pure(e);
             loop::forEachExpr(e, [&](const Expr &x) {

@@ -53,16 +53,6 @@ ExprPtr laneRead(const ExprPtr &e, const std::map<std::string, std::string> &lan
     return copy;
 }
 
-/// Collects every variable name declared anywhere in `stmts`.
-void declaredNames(const std::vector<StmtPtr> &stmts, std::set<std::string> &out) {
-    for (const StmtPtr &s : stmts) {
-        if (s->kind == StmtKind::Decl || s->kind == StmtKind::For)
-            out.insert(s->name);
-        declaredNames(s->stmts, out);
-        declaredNames(s->orelse, out);
-    }
-}
-
 /// A name not yet in `names` (then reserved), starting from `hint`.
 std::string freshName(std::set<std::string> &names, const std::string &hint) {
     std::string name = hint;
@@ -106,7 +96,7 @@ public:
         arg_ = p.argIndexVar.empty() ? nullptr : &p;
         sumVar_ = p.reductionOp == loop::BinaryOp::Add && !p.reductionCall ? p.reductionVar : "";
         std::set<std::string> inside = {p.name};
-        declaredNames(p.stmts, inside);
+        loop::definedNames(p.stmts, inside);
         int loops = 0;
         std::set<std::string> seen;
         for (const StmtPtr &s : p.stmts) {
@@ -854,8 +844,8 @@ void vectorizeBlock(std::vector<StmtPtr> &stmts, int lanes, std::set<std::string
 
 void vectorize(loop::Function &f, int lanes) {
     std::set<std::string> names;
-    declaredNames(f.body, names);
-    declaredNames(f.prologue, names);
+    loop::definedNames(f.body, names);
+    loop::definedNames(f.prologue, names);
     for (const loop::Param &p : f.params)
         names.insert(p.name);
     vectorizeBlock(f.body, lanes, names);
