@@ -64,6 +64,9 @@ public:
                               const std::map<std::string, Value> &globals);
 
 private:
+    /// The memory of an array: a Param or Var node's kind and index.
+    using ArrayRoot = std::pair<NodeKind, int>;
+
     // ---- emission ---------------------------------------------------------------------
     void emit(array::Stmt st);
     int newVariable(const std::string &name, array::Type type, SourceLoc loc = {},
@@ -290,10 +293,10 @@ private:
                                     const std::set<std::string> &mutated) const;
     /// A `return` of an inlined body (see inlineReturns).
     void inlineReturn(const syntax::Return &ret, SourceLoc loc);
-    /// True when `n` is an array of the caller's that Python would return itself: an
+    /// The array of the caller's that `n` is, which Python would return itself: an
     /// argument, a variable made before the callee's (index below `firstLocal`), one that
     /// npc copied (copiedChoices_, shadowsArgument_), or a view of one of them.
-    bool callersArray(const NodePtr &n, size_t firstLocal) const;
+    std::optional<ArrayRoot> callersArray(const NodePtr &n, size_t firstLocal) const;
     /// After `st`, a statement of an inlined body that may return: inside the callee's
     /// loops, a loop is followed by a break when the flag is set; outside them, a guard
     /// `if not returned:` (pushed on `guards`, its body on blocks_) opens around the rest
@@ -321,9 +324,10 @@ private:
     struct Inlining {
         struct Returned {
             std::vector<array::Type> types; ///< empty: returns None
-            /// Per value: an array of the caller's (an argument, a caller's variable or a
-            /// view of one), which Python returns itself and npc copies (copiedChoices_).
-            std::vector<bool> existing;
+            /// Per value: the array of the caller's it is (an argument, a caller's variable
+            /// or a view of one), which Python returns itself and npc copies
+            /// (copiedChoices_); none for a new array.
+            std::vector<std::optional<ArrayRoot>> existing;
             bool tuple = false;
             SourceLoc loc;
         };
@@ -351,9 +355,15 @@ private:
     std::set<std::string> shadowsArgument_;
     /// Variables holding `a if c else b` where a branch is an existing array (an argument,
     /// a variable or a view of one), or the result of a helper with several returns, one
-    /// of them such an array: Python's value is that array itself, npc's a copy. Each
-    /// with the error an in-place update of it raises.
-    std::map<int, std::string> copiedChoices_;
+    /// of them such an array: Python's value is that array itself, npc's a copy. An
+    /// in-place update of the variable, or of one of those arrays while a name holds the
+    /// variable, is a located error (store).
+    struct CopiedChoice {
+        std::string message;            ///< the error of an update of the variable
+        std::string what;               ///< "the value of 'a if cond else b'"
+        std::vector<ArrayRoot> sources; ///< the arrays Python's value may be
+    };
+    std::map<int, CopiedChoice> copiedChoices_;
     struct Frame {
         const syntax::Block *block;
         size_t index;             ///< the statement being lowered

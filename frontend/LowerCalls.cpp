@@ -389,14 +389,20 @@ Value FunctionLowering::inlineReturns(const syntax::FunctionDef &def, SourceLoc 
                                     def.name));
     for (size_t i = 0; i < types.size(); ++i) {
         in.results.push_back(newVariable(def.name + "_result", types[i]));
-        if (std::any_of(in.returns.begin(), in.returns.end(),
-                        [&](const Inlining::Returned &r) { return r.existing[i]; }))
-            copiedChoices_[in.results.back()] = fmt::format(
-                "this updates an array '{0}' returns, which in Python is, on some paths, an "
-                "array of the caller's (a 'return' gives an argument, a variable of the caller "
-                "or a view of one) but npc copies it; npc cannot follow that: write '.copy()' "
-                "in that 'return', or update the array in '{0}'",
-                def.name);
+        CopiedChoice copied;
+        for (const Inlining::Returned &r : in.returns)
+            if (r.existing[i])
+                copied.sources.push_back(*r.existing[i]);
+        if (copied.sources.empty())
+            continue;
+        copied.message = fmt::format(
+            "this updates an array '{0}' returns, which in Python is, on some paths, an "
+            "array of the caller's (a 'return' gives an argument, a variable of the caller "
+            "or a view of one) but npc copies it; npc cannot follow that: write '.copy()' "
+            "in that 'return', or update the array in '{0}'",
+            def.name);
+        copied.what = fmt::format("the result of '{}'", def.name);
+        copiedChoices_[in.results.back()] = std::move(copied);
     }
     if (in.returned >= 0)
         let(in.returned, array::makeIntConstant(0, DType::Bool, false, loc), loc);
@@ -411,13 +417,16 @@ Value FunctionLowering::inlineReturns(const syntax::FunctionDef &def, SourceLoc 
     return Value{Value::Tuple, nullptr, {}, std::move(values), {}, loc};
 }
 
-bool FunctionLowering::callersArray(const NodePtr &n, size_t firstLocal) const {
+std::optional<FunctionLowering::ArrayRoot> FunctionLowering::callersArray(const NodePtr &n,
+                                                                          size_t firstLocal) const {
     const array::Node *p = n->type.rank() > 0 ? anyViewRoot(n) : nullptr;
-    if (!p || p->kind == NodeKind::Param)
-        return p != nullptr;
+    if (!p)
+        return std::nullopt;
     auto var = static_cast<size_t>(p->param);
-    return var < firstLocal || copiedChoices_.count(p->param) ||
-           shadowsArgument_.count(f_.variables[var].name);
+    if (p->kind == NodeKind::Param || var < firstLocal || copiedChoices_.count(p->param) ||
+        shadowsArgument_.count(f_.variables[var].name))
+        return ArrayRoot{p->kind, p->param};
+    return std::nullopt;
 }
 
 void FunctionLowering::inlineReturn(const syntax::Return &ret, SourceLoc loc) {
@@ -435,7 +444,7 @@ void FunctionLowering::inlineReturn(const syntax::Return &ret, SourceLoc loc) {
     }
     if (in.collect) {
         std::vector<array::Type> types;
-        std::vector<bool> existing;
+        std::vector<std::optional<ArrayRoot>> existing;
         for (const NodePtr &n : nodes) {
             types.push_back(n->type);
             existing.push_back(callersArray(n, in.firstLocal));

@@ -139,11 +139,18 @@ NodePtr FunctionLowering::conditional(const NodePtr &cond, const ExprLowering::B
     // `p if c else q` of Python bools is a Python bool (`(p or q) + True` is 2).
     PromotionType p = joinTypes({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
     int var = newVariable("choice", array::Type{p.dtype, a->type.shape, p.weak});
-    if (a->type.rank() > 0 && (viewRoot(a) || viewRoot(b)))
-        copiedChoices_[var] = "this updates the value of 'a if cond else b', which in Python "
-                              "is the array of the branch taken, but npc copies it; npc "
-                              "cannot follow that: update the array in each branch, or "
-                              "write '.copy()' in the branch that gives an existing array";
+    if (a->type.rank() > 0 && (viewRoot(a) || viewRoot(b))) {
+        CopiedChoice copied;
+        copied.message = "this updates the value of 'a if cond else b', which in Python is "
+                         "the array of the branch taken, but npc copies it; npc cannot follow "
+                         "that: update the array in each branch, or write '.copy()' in the "
+                         "branch that gives an existing array";
+        copied.what = "the value of 'a if cond else b'";
+        for (const NodePtr &branch : {a, b})
+            if (const array::Node *root = anyViewRoot(branch))
+                copied.sources.push_back({root->kind, root->param});
+        copiedChoices_[var] = std::move(copied);
+    }
     blocks_.push_back(&st.body);
     let(var, exprs_.castTo(a, p.dtype, loc), loc);
     blocks_.pop_back();

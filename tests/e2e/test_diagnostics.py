@@ -551,6 +551,25 @@ CASES += [
             c[0] = 99.0
             return a, c
         """, "an array 'pick' returns, which in Python is, on some paths", (11, "c[0]")),
+    ("update-of-argument-a-helper-result-may-be", """
+        def pick(a, c):
+            if c:
+                return a
+            return a * 2
+
+        # npc export f(float64[:], bool)
+        def f(x, c):
+            r = pick(x, c)
+            x[0] = 100.0
+            return r
+        """, "that 'r' (the result of 'pick') is in Python on some paths", (11, "x[0]")),
+    ("update-of-array-a-conditional-may-be", """
+        # npc export f(float64[:], bool)
+        def f(w, c):
+            v = w if c else w * 2
+            w[0] = 7.0
+            return v
+        """, "that 'v' (the value of 'a if cond else b') is in Python", (6, "w[0]")),
     ("argument-rebound-to-conditional", """
         # npc export f(float64[:], bool)
         def f(w, c):
