@@ -364,6 +364,11 @@ private:
         std::vector<ArrayRoot> sources; ///< the arrays Python's value may be
     };
     std::map<int, CopiedChoice> copiedChoices_;
+    /// Variables that a name became in a loop or branch, holding a copy of the existing
+    /// array it held before (`z = x`, then `z = z * 2` in a loop that may not run): an
+    /// update of that array while the name may still be it in Python is a located error
+    /// (store). Their own updates are checked as arguments' are (shadowsArgument_).
+    std::map<int, CopiedChoice> copiedOnEntry_;
     struct Frame {
         const syntax::Block *block;
         size_t index;             ///< the statement being lowered

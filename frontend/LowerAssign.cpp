@@ -437,24 +437,31 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
     if (auto copied = copiedChoices_.find(root.param);
         root.kind == NodeKind::Var && copied != copiedChoices_.end())
         throw UserError(loc, copied->second.message);
-    // An update of an array that a name holding such a copy is in Python.
-    for (const auto &[var, copied] : copiedChoices_) {
-        if (std::find(copied.sources.begin(), copied.sources.end(),
-                      ArrayRoot{root.kind, root.param}) == copied.sources.end())
-            continue;
-        for (const auto &[name, bound] : exprs_.env()) {
-            const array::Node *held = bound.kind == Value::Array && bound.node->type.rank() > 0
-                                          ? anyViewRoot(bound.node)
-                                          : nullptr;
-            if (held && held->kind == NodeKind::Var && held->param == var)
-                throw UserError(
-                    loc, fmt::format("this updates an array that '{0}' ({1}) is in Python on "
-                                     "some paths, but npc copied it into '{0}', which would "
-                                     "not show the update; npc cannot follow that: write "
-                                     "'.copy()' where '{0}' gets the existing array",
-                                     name, copied.what));
+    // An update of an array that a name holding such a copy is in Python (unless the
+    // name was assigned a new array on every path here).
+    auto newArray = [&](const std::string &name) {
+        return std::any_of(frames_.begin(), frames_.end(),
+                           [&](const Frame &f) { return f.newArrays.count(name) > 0; });
+    };
+    for (const auto *copies : {&copiedChoices_, &copiedOnEntry_})
+        for (const auto &[var, copied] : *copies) {
+            if (std::find(copied.sources.begin(), copied.sources.end(),
+                          ArrayRoot{root.kind, root.param}) == copied.sources.end() ||
+                (root.kind == NodeKind::Var && root.param == var))
+                continue;
+            for (const auto &[name, bound] : exprs_.env()) {
+                const array::Node *held = bound.kind == Value::Array && bound.node->type.rank() > 0
+                                              ? anyViewRoot(bound.node)
+                                              : nullptr;
+                if (held && held->kind == NodeKind::Var && held->param == var && !newArray(name))
+                    throw UserError(
+                        loc, fmt::format("this updates an array that '{0}' ({1}) is in Python on "
+                                         "some paths, but npc copied it into '{0}', which would "
+                                         "not show the update; npc cannot follow that: write "
+                                         "'.copy()' where '{0}' gets the existing array",
+                                         name, copied.what));
+            }
         }
-    }
     // Updates of a name assigned a new array earlier on every path here (`w = w - g`,
     // then `w[0] = 0` in a loop) change that array, not the caller's: the variable's name
     // in this scope (not a helper's name that happens to be the same) holds it.

@@ -88,6 +88,12 @@ void FunctionLowering::makeMutable(const std::string &name, const array::Type &t
             current = varNode(current->param, loc);
         var = newVariable(name, t);
         let(var, convertTo(current, t, name, loc), loc);
+        if (const array::Node *root = current->type.rank() > 0 ? anyViewRoot(current) : nullptr)
+            copiedOnEntry_[var] = {"",
+                                   fmt::format("a copy npc made where a loop or branch "
+                                               "that assigns '{}' begins",
+                                               name),
+                                   {{root->kind, root->param}}};
     }
     mutableVars_[name] = var;
     if (flag)

@@ -570,6 +570,16 @@ CASES += [
             w[0] = 7.0
             return v
         """, "that 'v' (the value of 'a if cond else b') is in Python", (6, "w[0]")),
+    ("update-of-argument-a-loop-copy-may-be", """
+        # npc export f(float64[:], int)
+        def f(x, n):
+            z = x
+            for _ in range(n):
+                z = z * 2
+            x[0] = 100.0
+            return z
+        """, "that 'z' (a copy npc made where a loop or branch that assigns 'z' begins)",
+     (8, "x[0]")),
     ("argument-rebound-to-conditional", """
         # npc export f(float64[:], bool)
         def f(w, c):

@@ -58,3 +58,8 @@ def test_rebound_arguments_updated_in_place(kernels_on_both_targets, n, flag):
     kernel = kernels_on_both_targets("rebound_arguments.py")
     rng = np.random.default_rng(n)
     kernel.check(rng.uniform(-2, 2, 5), rng.uniform(-2, 2, 5), n, flag)
+
+
+@pytest.mark.parametrize("n", [0, 1, 3])
+def test_argument_updated_while_a_copy_holds_a_new_array(kernels_on_both_targets, n):
+    kernels_on_both_targets("loop_copies.py").check(np.arange(4.0), n)
