@@ -414,6 +414,15 @@ bool costly(const NodePtr &n) {
     return std::any_of(n->operands.begin(), n->operands.end(), costly);
 }
 
+namespace {
+/// An extent no other extent is derived from: equal to another only by the caller's
+/// choice of arguments.
+bool independentExtent(const Dim &d) {
+    return d->kind == DimKind::Const || d->kind == DimKind::Extent || d->kind == DimKind::Value ||
+           d->kind == DimKind::NonNegative;
+}
+} // namespace
+
 std::optional<Shape> keptShape(const Shape &a, const Shape &b) {
     if (a.size() != b.size())
         return std::nullopt;
@@ -423,6 +432,9 @@ std::optional<Shape> keptShape(const Shape &a, const Shape &b) {
             kept.push_back(a[axis]);
         else if (dimBroadcastOf(a[axis], b[axis]))
             kept.push_back(b[axis]);
+        else if (independentExtent(a[axis]) && independentExtent(b[axis]) &&
+                 !(dimConstValue(a[axis]) && dimConstValue(b[axis])))
+            kept.push_back(a[axis]);
         else
             return std::nullopt;
     }

@@ -1,6 +1,7 @@
-"""kernels/gradient_descent.py, kernels/kept_shapes.py: names rebound in loops and
-branches to a broadcast of their own value with other arrays keep their shape, checked at
-run time (both targets)."""
+"""kernels/gradient_descent.py, kept_shapes.py, power_iteration.py, branch_arguments.py:
+names rebound in loops and branches to a broadcast of their own value with other arrays,
+or to values with other arguments' extents, keep their shape, checked at run time (both
+targets)."""
 
 import numpy as np
 import pytest
@@ -36,3 +37,32 @@ def test_shape_change_npc_cannot_follow(kernels_on_both_targets, c, steps):
     w, g = np.ones(1), np.arange(3.0)
     k.check_like_python(w, g, c, steps, npc_refuses=lambda want: want[0].shape != w.shape,
                         message="'w' would change shape from (w.shape[0],) to")
+
+
+@pytest.mark.parametrize("n,steps", [(4, 30), (1, 3), (5, 0), (0, 2)])
+def test_power_iteration(kernels_on_both_targets, n, steps):
+    rng = np.random.default_rng(n)
+    M = rng.normal(size=(n, n))
+    k = kernels_on_both_targets("power_iteration.py")
+    k.check(M @ M.T + n * np.eye(n), np.ones(n), steps)
+
+
+@pytest.mark.parametrize("shape,steps", [((3, 2), 1), ((1, 2), 1), ((3, 2), 0)])
+def test_power_iteration_shape_change(kernels_on_both_targets, shape, steps):
+    """NumPy's v becomes A.shape[0] long; npc stops with NotImplementedError naming 'v'
+    (after 0 steps v keeps its shape)."""
+    k = kernels_on_both_targets("power_iteration.py")
+    A, v = np.arange(1.0, 7.0)[:shape[0] * shape[1]].reshape(shape), np.ones(shape[1])
+    k.check_like_python(A, v, steps, npc_refuses=lambda want: want.shape != v.shape,
+                        message="'v' would change shape from (v.shape[0],) to (A.shape[0],)")
+
+
+@pytest.mark.parametrize("nx,ny", [(3, 3), (0, 0), (3, 2), (2, 3)])
+@pytest.mark.parametrize("c", [True, False])
+def test_branches_of_different_arguments(kernels_on_both_targets, nx, ny, c):
+    """z takes x's extent; where y's differs and the else branch runs, NumPy's z is y's
+    length and npc raises NotImplementedError."""
+    k = kernels_on_both_targets("branch_arguments.py")
+    x, y = np.arange(nx, dtype=np.float32), np.arange(ny, dtype=np.float32)
+    k.check_like_python(x, y, c, npc_refuses=lambda want: want[1].shape != x.shape,
+                        message="'z' would change shape from (x.shape[0],) to (y.shape[0],)")
