@@ -415,11 +415,11 @@ bool costly(const NodePtr &n) {
 }
 
 namespace {
-/// An extent no other extent is derived from: equal to another only by the caller's
-/// choice of arguments.
+/// An extent no other extent is derived from, known on entry: equal to another only by
+/// the caller's choice of arguments. (Run-time values, such as a mask's count, may be
+/// computed on one path only.)
 bool independentExtent(const Dim &d) {
-    return d->kind == DimKind::Const || d->kind == DimKind::Extent || d->kind == DimKind::Value ||
-           d->kind == DimKind::NonNegative;
+    return d->kind == DimKind::Const || d->kind == DimKind::Extent;
 }
 } // namespace
 

@@ -95,7 +95,7 @@ bool costly(const array::NodePtr &n);
 /// theirs where their extents are equal, and where one is the broadcast of the other with
 /// further extents (dimBroadcastOf: `w = w - lr * g`), the other one, which the assignment
 /// checks at run time (FunctionLowering::convertTo). Two unrelated extents, each an
-/// argument's extent, a run-time int or a constant (`v = A @ v`: `A.shape[0]` and
+/// argument's extent or a constant (`v = A @ v`: `A.shape[0]` and
 /// `v.shape[0]`), keep `a`'s, also checked at run time. Nullopt for any other difference
 /// (two different constants, a slice of the other extent).
 std::optional<Shape> keptShape(const Shape &a, const Shape &b);
