@@ -147,6 +147,11 @@ syntax::StmtPtr SyntaxConverter::convertAssignment(TSNode node) {
     }
     // `a = b = v` nests as assignment(a, assignment(b, v)).
     while (nodeType(current) == "assignment") {
+        // tree-sitter accepts an annotation after `=` (`f = x: int`), Python does not.
+        if (!ts_node_eq(current, node) && !ts_node_is_null(fieldOf(current, "type")))
+            for (const FieldChild &child : childrenOf(current))
+                if (nodeType(child.node) == ":")
+                    throw UserError(locOf(child.node), "invalid syntax");
         assign.targets.push_back(convertTarget(fieldOf(current, "left")));
         current = fieldOf(current, "right");
         NPC_ASSERT(!ts_node_is_null(current), "assignment without a value");

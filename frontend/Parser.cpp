@@ -3,6 +3,7 @@
 #include "frontend/Parser.h"
 
 #include "frontend/SyntaxConverter.h"
+#include "frontend/TokenErrors.h"
 
 #include <algorithm>
 #include <fmt/format.h>
@@ -255,12 +256,52 @@ struct TreeDeleter {
     void operator()(TSTree *tree) const { ts_tree_delete(tree); }
 };
 
+/// A statement tree-sitter parsed whole (or a comment): where an ERROR node starts with
+/// such, the mistake lies after them.
+bool completeStatement(TSNode node) {
+    std::string_view type = ts_node_type(node);
+    return ts_node_is_named(node) && !ts_node_has_error(node) &&
+           (type.ends_with("_statement") || type.ends_with("_definition") || type == "comment");
+}
+
+/// Where a module or block has an error but no child shows it (a MISSING newline is
+/// hidden from the child list: `import nump+y as np` parses as two statements on one
+/// line), the first statement that starts on the line where the one before it ends,
+/// unseparated by `;`; else the node itself.
+TSNode statementOnSameLine(TSNode node) {
+    std::string_view type = ts_node_type(node);
+    if (type != "module" && type != "block")
+        return node;
+    uint32_t count = ts_node_child_count(node);
+    for (uint32_t i = 1; i < count; ++i) {
+        TSNode before = ts_node_child(node, i - 1), child = ts_node_child(node, i);
+        if (std::string_view(ts_node_type(before)) != ";" &&
+            std::string_view(ts_node_type(child)) != ";" &&
+            ts_node_end_point(before).row == ts_node_start_point(child).row)
+            return child;
+    }
+    return node;
+}
+
 /// The first ERROR or MISSING node in document order; among nodes that start at the same
-/// byte, the deepest.
+/// byte, the deepest. Within an ERROR node that starts with whole statements (an
+/// unparsable `def` line makes the module's top an ERROR from its first import on), the
+/// first of its children after them.
 TSNode firstErrorNode(TSNode node) {
     while (!ts_node_is_missing(node)) {
         TSNode next = {};
         uint32_t count = ts_node_child_count(node);
+        if (std::string_view(ts_node_type(node)) == "ERROR") {
+            uint32_t whole = 0;
+            while (whole < count && completeStatement(ts_node_child(node, whole)))
+                ++whole;
+            if (whole > 0 && whole < count) {
+                node = ts_node_child(node, whole);
+                if (!ts_node_has_error(node))
+                    return node;
+                continue;
+            }
+        }
         for (uint32_t i = 0; i < count; ++i) {
             TSNode child = ts_node_child(node, i);
             if (ts_node_is_missing(child) || ts_node_has_error(child)) {
@@ -269,7 +310,7 @@ TSNode firstErrorNode(TSNode node) {
             }
         }
         if (ts_node_is_null(next))
-            return node;
+            return statementOnSameLine(node);
         bool isError = std::string_view(ts_node_type(node)) == "ERROR";
         if (isError && ts_node_start_byte(next) > ts_node_start_byte(node))
             return node;
@@ -278,12 +319,36 @@ TSNode firstErrorNode(TSNode node) {
     return node;
 }
 
-[[noreturn]] void throwSyntaxError(TSNode root) {
+/// CPython's parser error for a file where tree-sitter found one: the scan's error of one
+/// logical line where it lies no later than the line on which tree-sitter's error node ends
+/// (tree-sitter puts `x = a +` at the statement after it), else tree-sitter's error node.
+TokenError parserError(const SourceFile &file, const TokenScan &scan, TSNode root) {
     TSNode bad = firstErrorNode(root);
+    size_t lineEnd = file.text.find('\n', std::max(ts_node_end_byte(bad), 1u) - 1);
+    if (scan.lineError && scan.lineError->loc.begin <= std::min(lineEnd, file.text.size()))
+        return *scan.lineError;
     if (ts_node_is_missing(bad))
-        throw UserError(parser::locOf(bad),
-                        fmt::format("invalid syntax: missing '{}'", ts_node_type(bad)));
-    throw UserError(parser::locOf(bad), "invalid syntax");
+        return {parser::locOf(bad), fmt::format("invalid syntax: missing '{}'", ts_node_type(bad))};
+    return invalidSyntax(file.text, parser::locOf(bad));
+}
+
+/// Throws the UserError CPython 3.11 raises for a file where tree-sitter found an error:
+/// a tokenizer error anywhere (TokenScan), else a bracket never closed unless the parser's
+/// error lies before it or after it on its line (`a[ != 3`), else the parser's error.
+[[noreturn]] void throwSyntaxError(const SourceFile &file, TSNode root) {
+    TokenScan scan = scanTokens(file.text);
+    if (scan.tokenizerError)
+        throw UserError(scan.tokenizerError->loc, scan.tokenizerError->message);
+    TokenError e = parserError(file, scan, root);
+    if (scan.unclosed) {
+        int bracketLine = file.lineColumn(scan.unclosed->loc.begin).first;
+        int errorLine = file.lineColumn(e.loc.begin).first;
+        bool before = errorLine < bracketLine;
+        bool onLineAfter = errorLine == bracketLine && e.loc.begin > scan.unclosed->loc.begin;
+        if (!before && !onLineAfter)
+            e = *scan.unclosed;
+    }
+    throw UserError(e.loc, e.message);
 }
 
 } // namespace
@@ -302,7 +367,7 @@ syntax::Module parseModule(const SourceFile &file) {
     NPC_ASSERT(tree != nullptr, "tree-sitter returned no tree");
     TSNode root = ts_tree_root_node(tree.get());
     if (ts_node_has_error(root))
-        throwSyntaxError(root);
+        throwSyntaxError(file, root);
     syntax::Module module = parser::SyntaxConverter(file).convertModule(root);
     // Every string node over several lines, in source order (a cursor walk, no recursion).
     TSTreeCursor cursor = ts_tree_cursor_new(root);
