@@ -81,10 +81,16 @@ bool sameEntry(const array::ViewEntry &a, const array::ViewEntry &b) {
 /// parameter or variable (whose value a statement changes only after its right side is
 /// read), equal constants, and casts, binary operations (run-time bounds such as `i + 1`,
 /// masks such as `x > 0`), broadcasts, views, reshapes, gathers and a mask's true positions
-/// (equal masks have equal positions, whatever their counts are named) of such.
+/// (equal masks have equal positions, whatever their counts are named) of such; a reshape
+/// to its operand's shape is its operand.
 bool sameElements(const NodePtr &a, const NodePtr &b) {
     if (a == b)
         return true;
+    // A reshape to the operand's own shape (a 1-D mask target's flattening) is the operand.
+    for (const NodePtr *n : {&a, &b})
+        if ((*n)->kind == NodeKind::Reshape &&
+            shapeEqual((*n)->type.shape, (*n)->operand()->type.shape))
+            return sameElements(n == &a ? a->operand() : a, n == &b ? b->operand() : b);
     if (a->kind != b->kind || a->type.dtype != b->type.dtype ||
         a->operands.size() != b->operands.size())
         return false;

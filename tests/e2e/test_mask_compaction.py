@@ -73,3 +73,16 @@ def test_reused_mask_checked_against_the_target(build):
 def test_concatenate_masked_parts(build):
     keep = np.array([1, 0, 1, 1, 0, 1], bool)
     build("concat_masks.py").check(np.arange(6.0), np.arange(6.0) * 10, keep)
+
+
+@pytest.mark.parametrize("n", [0, 1, 7, 1000])
+def test_update_from_own_masked_elements(build, n):
+    """kernels/mask_self_update.py: `v[m] = -v[m]` with a named mask of another array."""
+    rng = np.random.default_rng(n)
+    k = build("mask_self_update.py")
+    k.check(rng.uniform(-1, 1, size=n), rng.uniform(0, 1, size=n), rng.uniform(size=(n, 3)))
+
+
+def test_update_from_own_masked_elements_mismatch(build):
+    k = build("mask_self_update.py")
+    k.check_raises(np.ones(3), np.ones(4), np.ones((2, 3)), match="boolean index did not match")
