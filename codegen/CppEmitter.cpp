@@ -143,14 +143,19 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
     case StmtKind::Store:
         w_.line("{}_data[{}] = {};", s.name, expr(s.offset), expr(s.value));
         return;
-    case StmtKind::Throw:
-        w_.line("if ({})", expr(s.value));
+    case StmtKind::Throw: {
+        // A `raise` statement throws unconditionally.
+        bool always = s.value->kind == loop::ExprKind::IntImm && s.value->intValue != 0;
+        std::string indent = always ? "" : "    ";
+        if (!always)
+            w_.line("if ({})", expr(s.value));
         if (s.detail)
-            w_.line("    throw npc::{}(npc::format_error({}, {}));", s.exception,
+            w_.line("{}throw npc::{}(npc::format_error({}, {}));", indent, s.exception,
                     cppStringLiteral(s.text), expr(s.detail));
         else
-            w_.line("    throw npc::{}({});", s.exception, cppStringLiteral(s.text));
+            w_.line("{}throw npc::{}({});", indent, s.exception, cppStringLiteral(s.text));
         return;
+    }
     case StmtKind::If: {
         {
             auto then = w_.block(fmt::format("if ({})", expr(s.value)));

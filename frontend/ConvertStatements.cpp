@@ -3,6 +3,9 @@
 #include "frontend/SyntaxConverter.h"
 
 #include <algorithm>
+#include <array>
+
+#include <algorithm>
 #include <cctype>
 #include <fmt/format.h>
 
@@ -114,6 +117,10 @@ syntax::StmtPtr SyntaxConverter::convertStatement(TSNode node) {
         return convertLoopJump(node);
     if (type == "pass_statement")
         return makeStmt(node, syntax::Pass{});
+    if (type == "raise_statement")
+        return convertRaise(node);
+    if (type == "assert_statement")
+        return convertAssert(node);
     if (type == "decorated_definition")
         unsupported(node, "nested function definition");
     unsupported(node);
@@ -231,6 +238,65 @@ syntax::StmtPtr SyntaxConverter::convertReturn(TSNode node) {
     if (children.empty())
         return makeStmt(node, syntax::Return{});
     return makeStmt(node, syntax::Return{convertExpr(children[0])});
+}
+
+namespace {
+/// The exceptions a `raise` may name: those npc's runtime has (runtime/npc/error.h;
+/// `Exception` is npc::Error).
+constexpr std::array<std::string_view, 10> kRaisable = {
+    "Exception",     "ValueError",      "TypeError",    "IndexError",          "ZeroDivisionError",
+    "OverflowError", "ArithmeticError", "RuntimeError", "NotImplementedError", "AssertionError"};
+} // namespace
+
+std::string SyntaxConverter::constantMessage(TSNode node) {
+    syntax::ExprPtr e = convertExpr(node);
+    if (auto *s = e->as<syntax::StringLiteral>())
+        return s->value;
+    throw UserError(locOf(node), "npc raises exceptions with a constant message: write a "
+                                 "string literal here (raise ValueError(\"...\"))");
+}
+
+syntax::StmtPtr SyntaxConverter::convertRaise(TSNode node) {
+    TSNode cause = fieldOf(node, "cause");
+    std::vector<TSNode> children;
+    for (TSNode child : namedChildrenOf(node))
+        if (ts_node_is_null(cause) || !ts_node_eq(child, cause))
+            children.push_back(child);
+    if (children.empty())
+        throw UserError(locOf(node), "a bare 'raise' re-raises the exception being handled, "
+                                     "and npc has no try/except: raise an exception such as "
+                                     "ValueError(\"...\")");
+    TSNode raised = children[0];
+    TSNode cls = nodeType(raised) == "call" ? fieldOf(raised, "function") : raised;
+    std::string name(textOf(cls));
+    if (nodeType(cls) != "identifier" ||
+        std::find(kRaisable.begin(), kRaisable.end(), name) == kRaisable.end()) {
+        std::string names;
+        for (std::string_view n : kRaisable)
+            names += (names.empty() ? "" : ", ") + std::string(n);
+        throw UserError(locOf(cls),
+                        fmt::format("npc raises only the built-in exceptions {}", names));
+    }
+    std::string message;
+    if (nodeType(raised) == "call") {
+        TSNode args = fieldOf(raised, "arguments");
+        std::vector<TSNode> given = namedChildrenOf(args);
+        if (given.size() > 1 || nodeType(args) != "argument_list")
+            throw UserError(locOf(args), "npc raises exceptions with one constant message: "
+                                         "raise ValueError(\"...\")");
+        if (given.size() == 1)
+            message = constantMessage(given[0]);
+    }
+    return makeStmt(node, syntax::Raise{std::move(name), std::move(message)});
+}
+
+syntax::StmtPtr SyntaxConverter::convertAssert(TSNode node) {
+    std::vector<TSNode> parts = namedChildrenOf(node);
+    syntax::If out;
+    out.test = makeExpr(parts.at(0), syntax::Unary{syntax::UnaryOp::Not, convertExpr(parts[0])});
+    std::string message = parts.size() > 1 ? constantMessage(parts[1]) : "";
+    out.body.push_back(makeStmt(node, syntax::Raise{"AssertionError", std::move(message)}));
+    return makeStmt(node, std::move(out));
 }
 
 syntax::StmtPtr SyntaxConverter::convertLoopJump(TSNode node) {

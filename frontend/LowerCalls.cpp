@@ -326,6 +326,8 @@ Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args)
                     break;
                 }
                 lowerStatement(*body[i]);
+                if (body[i]->as<syntax::Raise>())
+                    break; // the rest never runs
             }
         }
     } catch (...) {

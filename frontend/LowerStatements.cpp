@@ -66,6 +66,8 @@ array::Function FunctionLowering::run(const Signature &sig,
             break;
         }
         lowerStatement(stmt);
+        if (stmt.as<syntax::Raise>())
+            break; // the rest never runs
     }
     if (!sawReturn && hasValueReturns_ && !alwaysReturns(body))
         throw UserError(def_.nameLoc,
@@ -361,6 +363,8 @@ void FunctionLowering::lowerBlock(const syntax::Block &block, bool loop, const s
     for (size_t i = 0; i < block.size(); ++i) {
         frames_.back().index = i;
         lowerStatement(*block[i]);
+        if (block[i]->as<syntax::Raise>())
+            break; // the rest of the block never runs
         const syntax::Stmt *next = i + 1 < block.size() ? block[i + 1].get() : nullptr;
         if (!inlines_.empty() && hasReturn(*block[i]) && !afterInlineReturn(*block[i], next, guards))
             break;
@@ -508,6 +512,16 @@ void FunctionLowering::lowerStatement(const syntax::Stmt &stmt) {
     }
     if (auto *ret = stmt.as<syntax::Return>())
         return inlines_.empty() ? earlyReturn(*ret, stmt.loc) : inlineReturn(*ret, stmt.loc);
+    if (auto *raise = stmt.as<syntax::Raise>()) {
+        array::Stmt st;
+        st.kind = StmtKind::Raise;
+        st.loc = stmt.loc;
+        st.exception = raise->exception == "Exception" ? "Error" : raise->exception;
+        // Python's traceback ends in the class's name where the message is empty.
+        st.message = raise->message.empty() ? raise->exception : raise->message;
+        emit(std::move(st));
+        return;
+    }
     throw UserError(stmt.loc, "npc does not support this statement");
 }
 

@@ -275,7 +275,7 @@ bool terminates(const syntax::Block &block) {
         return false;
     const syntax::Stmt &last = *block.back();
     if (last.as<syntax::Return>() || last.as<syntax::Break>() || last.as<syntax::Continue>() ||
-        loopsForever(last))
+        last.as<syntax::Raise>() || loopsForever(last))
         return true;
     if (auto *i = last.as<syntax::If>())
         return !i->orelse.empty() && terminates(i->body) && terminates(i->orelse);
@@ -286,7 +286,7 @@ bool alwaysReturns(const syntax::Block &block) {
     if (block.empty())
         return false;
     const syntax::Stmt &last = *block.back();
-    if (last.as<syntax::Return>() || loopsForever(last))
+    if (last.as<syntax::Return>() || last.as<syntax::Raise>() || loopsForever(last))
         return true;
     if (auto *i = last.as<syntax::If>())
         return !i->orelse.empty() && alwaysReturns(i->body) && alwaysReturns(i->orelse);

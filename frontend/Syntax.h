@@ -94,10 +94,18 @@ struct While { ExprPtr test; Block body; };
 struct Break {};
 struct Continue {};
 struct Pass {};
+/// `raise E("message")` (also `raise E`, `raise E()`, `... from cause`), and `assert test,
+/// "message"` as `if not test: raise AssertionError("message")`: `exception` is the Python
+/// class's name, `message` its constant argument ("" for none).
+struct Raise {
+    std::string exception;
+    std::string message;
+};
 
 struct Stmt {
     SourceLoc loc;
-    std::variant<Assign, AugAssign, Return, ExprStmt, If, For, While, Break, Continue, Pass> node;
+    std::variant<Assign, AugAssign, Return, ExprStmt, If, For, While, Break, Continue, Pass, Raise>
+        node;
 
     template <class T> const T *as() const { return std::get_if<T>(&node); }
 };

@@ -97,6 +97,13 @@ private:
     syntax::StmtPtr convertFor(TSNode node);
     syntax::StmtPtr convertWhile(TSNode node);
     syntax::StmtPtr convertReturn(TSNode node);
+    /// `raise E(...)` of a built-in exception with one constant string or none; UserError
+    /// for a bare `raise` (npc has no try/except), another class, other arguments.
+    syntax::StmtPtr convertRaise(TSNode node);
+    /// `assert test[, "message"]` as `if not test: raise AssertionError("message")`.
+    syntax::StmtPtr convertAssert(TSNode node);
+    /// The value of a constant string argument (`"text"`, `"a" "b"`); UserError otherwise.
+    std::string constantMessage(TSNode node);
     syntax::StmtPtr convertLoopJump(TSNode node);
 
     // Expressions (ConvertExpressions.cpp, ConvertLiterals.cpp for numbers and strings).

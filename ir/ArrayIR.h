@@ -235,7 +235,7 @@ struct Variable {
     std::string why; ///< why it was needed, for errors about it, may be empty
 };
 
-enum class StmtKind { Let, Store, For, While, If, Break, Continue, Return };
+enum class StmtKind { Let, Store, For, While, If, Break, Continue, Return, Raise };
 
 struct Stmt;
 using StmtPtr = std::shared_ptr<const Stmt>;
@@ -254,6 +254,9 @@ struct Stmt {
     std::vector<StmtPtr> body;   ///< For, While, If (then)
     std::vector<StmtPtr> orelse; ///< If
     std::vector<NodePtr> values; ///< Return (the function's result types)
+    /// Raise: the npc exception class (runtime/npc/error.h: "ValueError", "Error" for
+    /// Python's Exception) and its message.
+    std::string exception, message;
 };
 
 /// An exported function (one overload): parameters, statements, and the values it

@@ -213,6 +213,9 @@ private:
             case StmtKind::Continue:
                 out_ += indent + "continue\n";
                 break;
+            case StmtKind::Raise:
+                out_ += fmt::format("{}raise {} {:?}\n", indent, st->exception, st->message);
+                break;
             case StmtKind::Return: {
                 std::vector<std::string> values;
                 for (const NodePtr &v : st->values)

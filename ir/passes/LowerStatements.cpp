@@ -199,6 +199,10 @@ void Lowering::lowerStmts(const std::vector<array::StmtPtr> &stmts, std::vector<
         case StmtKind::Continue:
             into.push_back(loop::continueStmt());
             break;
+        case StmtKind::Raise:
+            commentLine(st->loc, into);
+            into.push_back(loop::throwIf(loop::boolImm(true), st->exception, st->message));
+            break;
         case StmtKind::Return: {
             std::vector<ExprPtr> values;
             for (const NodePtr &v : st->values) {

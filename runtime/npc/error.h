@@ -62,6 +62,23 @@ public:
     using Error::Error;
 };
 
+/// Python's RuntimeError, AssertionError (a failed `assert`) and ArithmeticError, raised
+/// by the program's own `raise` statements (Python's Exception is npc::Error).
+class RuntimeError : public Error {
+public:
+    using Error::Error;
+};
+
+class AssertionError : public Error {
+public:
+    using Error::Error;
+};
+
+class ArithmeticError : public Error {
+public:
+    using Error::Error;
+};
+
 /// `message` with its first "{}" replaced by `value` (messages that name a run-time value,
 /// e.g. NEP 50's "Python integer 300 out of bounds for int8").
 inline std::string format_error(const char *message, int64_t value) {
