@@ -202,6 +202,14 @@ std::optional<DType> dtypeOfName(const std::string &qualifiedName);
 using Handler = std::function<Value(ExprLowering &, const CallArgs &)>;
 /// The elementwise functions (ufuncs, np.where, np.clip, np.round), by qualified name.
 const std::map<std::string, Handler> &elementwiseFunctions();
+/// Functions NumPy writes in terms of others (np.diff, np.roll, np.flip, np.outer,
+/// np.count_nonzero, np.isclose, np.allclose, np.deg2rad, ...) and the ndarray method
+/// clip, by qualified name (LowerArrayFunctions.cpp).
+const std::map<std::string, Handler> &arrayFunctions();
+/// NumPy's loop selection for float-only ufuncs (`ufunc` names one in messages) on an
+/// integer or bool dtype: the smallest float that holds every value; a UserError at `loc`
+/// for one-byte dtypes (float16, which npc lacks). Inexact dtypes are their own.
+DType floatLoop(DType in, std::string_view ufunc, SourceLoc loc);
 /// The reductions, scans and linear algebra (np.sum ... np.linalg.norm, np.dot), and
 /// their ndarray methods, by qualified name (LowerReductions.cpp).
 const std::map<std::string, Handler> &reductionFunctions();

@@ -129,8 +129,13 @@ void checkComplexBinary(BinaryOp op, DType dtype, SourceLoc loc) {
     }
 }
 
-/// NumPy's loop selection for float-only ufuncs on integer (or bool) inputs: the smallest
-/// float that holds every input value (bool/int8/uint8 would be float16, which npc lacks).
+/// The truth value of each element (nonzero, NaN included), as numpy.logical_* read it.
+NodePtr truthValue(const NodePtr &v, SourceLoc loc) {
+    return array::makeCast(v, DType::Bool, loc);
+}
+
+} // namespace
+
 DType floatLoop(DType in, std::string_view ufunc, SourceLoc loc) {
     if (isInexact(in))
         return in;
@@ -140,13 +145,6 @@ DType floatLoop(DType in, std::string_view ufunc, SourceLoc loc) {
                                          ufunc, dtypeName(in)));
     return itemSize(in) == 2 ? DType::Float32 : DType::Float64;
 }
-
-/// The truth value of each element (nonzero, NaN included), as numpy.logical_* read it.
-NodePtr truthValue(const NodePtr &v, SourceLoc loc) {
-    return array::makeCast(v, DType::Bool, loc);
-}
-
-} // namespace
 
 namespace {
 
@@ -503,22 +501,52 @@ Value square(ExprLowering &lowering, const CallArgs &args) {
                         args.loc);
 }
 
-/// numpy.round / numpy.around with decimals=0: round half to even (np.rint) for floats,
-/// the identity for integers; bool would round in float16.
+/// numpy.round / numpy.around / ndarray.round as NumPy's PyArray_Round computes them: with
+/// decimals=0 (the default) round half to even (np.rint) for floats, the identity for
+/// integers; with `decimals` d > 0, `rint(a * 10**d) / 10**d` in a's float dtype; with
+/// d < 0, `rint(a / 10**-d) * 10**-d` (integers in float64, cast back). Bool would round
+/// in float16; complex numbers only with decimals=0.
 Value round(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"a", true}, {"decimals", false}});
     NodePtr x = requireArray(b[0], args, "a");
-    if (b[1] && !(b[1]->kind == Value::Array && isWeakIntConstant(b[1]->node) &&
-                  b[1]->node->intValue == 0))
-        throw UserError(b[1]->loc, fmt::format("{}(): only decimals=0 is supported yet",
-                                               args.function));
+    int64_t decimals = 0;
+    if (b[1]) {
+        std::optional<int64_t> d = b[1]->kind == Value::Array && isWeakIntConstant(b[1]->node)
+                                       ? std::optional<int64_t>(b[1]->node->intValue)
+                                       : std::nullopt;
+        if (!d || *d < -308 || *d > 308)
+            throw UserError(b[1]->loc, fmt::format("{}(): npc needs decimals as an int literal "
+                                                   "(within +-308)",
+                                                   args.function));
+        decimals = *d;
+    }
     if (isBool(x->type.dtype))
         throw UserError(args.loc, fmt::format("{} of bool produces float16, which npc does not "
                                               "support; convert the input first",
                                               args.function));
-    if (!isInexact(x->type.dtype))
-        return Value::array(lowering.castTo(x, x->type.dtype, args.loc), args.loc);
-    return Value::array(lowering.unary(UnaryOp::Rint, x, args.loc), args.loc);
+    DType dtype = x->type.dtype;
+    if (!isInexact(dtype) && decimals >= 0)
+        return Value::array(lowering.castTo(x, dtype, args.loc), args.loc);
+    if (decimals == 0)
+        return Value::array(lowering.unary(UnaryOp::Rint, x, args.loc), args.loc);
+    if (isComplex(dtype))
+        throw UserError(b[1]->loc, fmt::format("{}() of complex numbers with decimals other "
+                                               "than 0 is not supported by npc yet",
+                                               args.function));
+    // NumPy's power_of_ten: exact powers up to 1e8, then repeated multiplication.
+    int64_t e = decimals < 0 ? -decimals : decimals;
+    double factor = 1.0;
+    for (int64_t i = 0; i < e; ++i)
+        factor *= 10.0;
+    NodePtr f = array::makeFloatConstant(factor, DType::Float64, true, args.loc);
+    NodePtr v = isInexact(dtype) ? array::makeCast(x, dtype, false, args.loc)
+                                 : array::makeCast(x, DType::Float64, false, args.loc);
+    BinaryOp first = decimals > 0 ? BinaryOp::Multiply : BinaryOp::TrueDivide;
+    BinaryOp second = decimals > 0 ? BinaryOp::TrueDivide : BinaryOp::Multiply;
+    v = lowering.unary(UnaryOp::Rint, lowering.binary(first, v, f, args.loc), args.loc);
+    v = lowering.binary(second, v, f, args.loc);
+    return Value::array(isInexact(dtype) ? v : array::makeCast(v, dtype, false, args.loc),
+                        args.loc);
 }
 
 /// numpy.where(condition, x, y): x and y promoted like a binary ufunc's operands, all
@@ -678,6 +706,7 @@ const std::map<std::string, Handler> &elementwiseFunctions() {
         {"numpy.rint", unaryUfunc(UnaryOp::Rint)},
         {"numpy.round", round},
         {"numpy.around", round},
+        {"ndarray.round", round},
         {"numpy.isnan", unaryUfunc(UnaryOp::IsNan)},
         {"numpy.isinf", unaryUfunc(UnaryOp::IsInf)},
         {"numpy.isfinite", unaryUfunc(UnaryOp::IsFinite)},

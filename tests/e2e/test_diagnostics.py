@@ -628,6 +628,36 @@ CASES += [
         def f(x):
             return np.add.reduce(x)
         """, "np.add.reduce() is not supported by npc yet", (5, "np.add.reduce")),
+    ("diff-prepend", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.diff(x, prepend=0.0)
+        """, "np.diff(): prepend and append are not supported by npc yet", (5, "0.0")),
+    ("diff-negative-order", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.diff(x, n=-1)
+        """, "order must be non-negative but got -1", (5, "-1")),
+    ("roll-tuple-shift", """
+        # npc export f(float64[:, :])
+        def f(x):
+            return np.roll(x, (1, 2), axis=(0, 1))
+        """, "np.roll(): npc needs an int shift", (5, "(1, 2)")),
+    ("round-computed-decimals", """
+        # npc export f(float64[:], int)
+        def f(x, d):
+            return np.round(x, d)
+        """, "np.round(): npc needs decimals as an int literal", (5, "d)")),
+    ("clip-method-no-bound", """
+        # npc export f(float64[:])
+        def f(x):
+            return x.clip()
+        """, "One of max or min must be given", (5, "x.clip()")),
+    ("deg2rad-int8", """
+        # npc export f(int8[:])
+        def f(x):
+            return np.deg2rad(x)
+        """, "np.deg2rad of int8 produces float16", (5, "np.deg2rad(x)")),
     ("clip-one-bound", """
         # npc export f(float64[:])
         def f(x):

@@ -1,0 +1,324 @@
+// NumPy functions that NumPy itself writes in terms of others (numpy/lib and
+// numpy/_core/numeric.py), built here from the same views and ufuncs: np.diff, np.roll,
+// np.flip, np.flipud, np.fliplr, np.outer, np.count_nonzero, np.isclose, np.allclose,
+// np.deg2rad, np.rad2deg (np.radians, np.degrees), and the ndarray methods clip and round.
+#include "frontend/LowerContext.h"
+
+#include <fmt/format.h>
+#include <numbers>
+
+namespace npc::lowering {
+namespace {
+
+using array::BinaryOp;
+using array::NodePtr;
+using array::UnaryOp;
+
+/// `x` with `start:stop:step` along `axis` (`:` elsewhere); `dynamicStart`/`dynamicStop`,
+/// int64 scalars, replace the constant bounds where given.
+NodePtr sliceAlong(const NodePtr &x, int axis, std::optional<int64_t> start,
+                   std::optional<int64_t> stop, int64_t step, SourceLoc loc,
+                   const NodePtr &dynamicStart = nullptr, const NodePtr &dynamicStop = nullptr) {
+    std::vector<array::ViewEntry> entries(static_cast<size_t>(x->type.rank()),
+                                          array::ViewEntry::all());
+    std::vector<NodePtr> dynamic;
+    array::ViewEntry &e = entries[static_cast<size_t>(axis)];
+    e.start = start;
+    e.stop = stop;
+    e.step = step;
+    if (dynamicStart) {
+        dynamic.push_back(dynamicStart);
+        e.startOperand = static_cast<int>(dynamic.size());
+    }
+    if (dynamicStop) {
+        dynamic.push_back(dynamicStop);
+        e.stopOperand = static_cast<int>(dynamic.size());
+    }
+    return array::makeView(x, std::move(entries), loc, std::move(dynamic));
+}
+
+/// One axis (an int literal, negative from the end) of an array of `rank`; `fallback`
+/// where the argument is absent or None (nullopt: every axis is meant).
+std::optional<int> oneAxis(const std::optional<Value> &v, int rank, const CallArgs &args,
+                           std::optional<int> fallback) {
+    if (!v || v->kind == Value::None)
+        return fallback;
+    if (v->kind == Value::Tuple)
+        throw UserError(v->loc, fmt::format("{}(): npc takes one axis here (an int literal)",
+                                            args.function));
+    return normalizeAxes(v, rank, args).at(0);
+}
+
+/// A strong NumPy value of a result (NumPy's functions return NumPy scalars, not Python's).
+NodePtr strong(const NodePtr &v, SourceLoc loc) {
+    return v->type.weak ? array::makeCast(v, v->type.dtype, false, loc) : v;
+}
+
+Value arrayTuple(std::vector<NodePtr> parts, SourceLoc loc) {
+    Value t;
+    t.kind = Value::Tuple;
+    t.loc = loc;
+    for (NodePtr &p : parts)
+        t.elements.push_back(Value::array(std::move(p), loc));
+    return t;
+}
+
+/// numpy.diff(a, n=1, axis=-1): `a[1:] - a[:-1]` along the axis, n times (`!=` for bool,
+/// as NumPy does); n=0 gives `a`. prepend/append are not supported.
+Value diff(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}, {"n", false}, {"axis", false}, {"prepend", false},
+                         {"append", false}});
+    NodePtr x = requireArray(b[0], args, "a");
+    for (size_t i : {3, 4})
+        if (b[i])
+            throw UserError(b[i]->loc, "np.diff(): prepend and append are not supported by npc "
+                                       "yet; np.concatenate them with the array first");
+    int64_t n = 1;
+    if (b[1]) {
+        std::optional<int64_t> given = constantInt(*b[1]);
+        if (!given)
+            throw UserError(b[1]->loc, "np.diff(): npc needs n as an int literal");
+        if (*given < 0)
+            throw UserError(b[1]->loc, fmt::format("order must be non-negative but got {}",
+                                                   *given));
+        n = *given;
+    }
+    if (n == 0)
+        return Value::array(x, args.loc);
+    if (x->type.rank() == 0)
+        throw UserError(args.loc, "diff requires input that is at least one dimensional");
+    int axis = *oneAxis(b[2], x->type.rank(), args, x->type.rank() - 1);
+    BinaryOp op = isBool(x->type.dtype) ? BinaryOp::NotEqual : BinaryOp::Subtract;
+    for (int64_t i = 0; i < n; ++i)
+        x = lowering.binary(op, sliceAlong(x, axis, 1, std::nullopt, 1, args.loc),
+                            sliceAlong(x, axis, std::nullopt, -1, 1, args.loc), args.loc);
+    return Value::array(array::withName(x, "diff"), args.loc);
+}
+
+/// numpy.roll(a, shift, axis=None): along one axis, `np.concatenate((a[k:], a[:k]))` with
+/// `k = n - shift % n` (0 for an empty axis); without an axis the flattened array, rolled
+/// and reshaped back. `shift` is an int (a literal or a run-time int).
+Value roll(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}, {"shift", true}, {"axis", false}});
+    NodePtr x = requireArray(b[0], args, "a");
+    NodePtr shift = b[1]->kind == Value::Array ? b[1]->node : nullptr;
+    if (!shift || shift->type.rank() != 0 || !isInteger(shift->type.dtype))
+        throw UserError(b[1]->loc, "np.roll(): npc needs an int shift (one axis at a time)");
+    std::optional<int> axis = oneAxis(b[2], x->type.rank(), args, std::nullopt);
+    NodePtr rolled = axis ? x : callNumPy(lowering, "numpy.ravel",
+                                          CallArgs{"np.ravel", args.loc, {*b[0]}, {}, {}})
+                                    .node;
+    int along = axis.value_or(0);
+    if (rolled->type.rank() == 0)
+        return Value::array(x, args.loc);
+    const Dim &n = rolled->type.shape[static_cast<size_t>(along)];
+    NodePtr k;
+    auto constantN = dimConstValue(n);
+    auto constantShift = constantInt(*b[1]);
+    if (constantN && constantShift) {
+        int64_t size = std::max<int64_t>(*constantN, 1);
+        int64_t s = ((*constantShift % size) + size) % size;
+        k = array::makeIntConstant(*constantN - (*constantN ? s : 0), DType::Int64, false,
+                                   args.loc);
+    } else {
+        // NumPy's integer remainder: Python's sign rule, and 0 for an empty axis.
+        NodePtr extent = array::makeCast(array::makeDimValue(n, args.loc), DType::Int64, false,
+                                         args.loc);
+        NodePtr s = lowering.binary(BinaryOp::Remainder,
+                                    array::makeCast(shift, DType::Int64, false, args.loc),
+                                    extent, args.loc);
+        k = lowering.materialized(lowering.binary(BinaryOp::Subtract, extent, s, args.loc),
+                                  args.loc);
+    }
+    std::vector<NodePtr> parts = {
+        sliceAlong(rolled, along, std::nullopt, std::nullopt, 1, args.loc, k),
+        sliceAlong(rolled, along, std::nullopt, std::nullopt, 1, args.loc, nullptr, k)};
+    CallArgs join{"np.concatenate", args.loc, {arrayTuple(std::move(parts), args.loc)}, {}, {}};
+    join.keywords.emplace_back(
+        "axis", Value::array(array::makeIntConstant(along, DType::Int64, true, args.loc),
+                             args.loc));
+    join.keywordLocs.push_back(args.loc);
+    rolled = callNumPy(lowering, "numpy.concatenate", join).node;
+    if (!axis)
+        rolled = array::makeReshape(rolled, x->type.shape, {}, args.loc);
+    return Value::array(array::withName(rolled, "roll"), args.loc);
+}
+
+/// numpy.flip(m, axis=None) (every axis, or one): a view with step -1 there;
+/// numpy.flipud is axis 0 and numpy.fliplr axis 1, as NumPy defines them.
+Value flipAxes(const NodePtr &m, std::optional<int> axis, SourceLoc loc) {
+    NodePtr out = m;
+    for (int a = 0; a < m->type.rank(); ++a)
+        if (!axis || *axis == a)
+            out = sliceAlong(out, a, std::nullopt, std::nullopt, -1, loc);
+    return Value::array(out, loc);
+}
+
+Value flip(ExprLowering &, const CallArgs &args) {
+    auto b = bind(args, {{"m", true}, {"axis", false}});
+    NodePtr m = requireArray(b[0], args, "m");
+    return flipAxes(m, oneAxis(b[1], m->type.rank(), args, std::nullopt), args.loc);
+}
+
+Handler flipOne(int axis) {
+    return [axis](ExprLowering &, const CallArgs &args) {
+        auto b = bind(args, {{"m", true}});
+        NodePtr m = requireArray(b[0], args, "m");
+        if (m->type.rank() <= axis)
+            throw UserError(args.loc, axis == 0 ? "Input must be >= 1-d." : "Input must be >= 2-d.");
+        return flipAxes(m, axis, args.loc);
+    };
+}
+
+/// numpy.outer(a, b): `multiply(a.ravel()[:, None], b.ravel()[None, :])`.
+Value outer(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}, {"b", true}});
+    std::vector<NodePtr> flat;
+    for (size_t i : {0, 1}) {
+        requireArray(b[i], args, i == 0 ? "a" : "b");
+        NodePtr v = callNumPy(lowering, "numpy.ravel", CallArgs{"np.ravel", args.loc, {*b[i]}, {}, {}})
+                        .node;
+        std::vector<array::ViewEntry> entries = {array::ViewEntry::all()};
+        entries.insert(i == 0 ? entries.end() : entries.begin(), array::ViewEntry::newAxis());
+        flat.push_back(array::makeView(v, std::move(entries), args.loc));
+    }
+    return Value::array(
+        array::withName(lowering.binary(BinaryOp::Multiply, flat[0], flat[1], args.loc), "outer"),
+        args.loc);
+}
+
+/// numpy.count_nonzero(a, axis=None, keepdims=False): the sum of `a != 0` (int64); a
+/// Python int for the whole array, as NumPy 2 returns.
+Value countNonzero(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}, {"axis", false}, {"keepdims", false}});
+    NodePtr nonzero = array::makeCast(requireArray(b[0], args, "a"), DType::Bool, args.loc);
+    CallArgs sum{args.function, args.loc, {Value::array(nonzero, args.loc)}, {}, {}};
+    for (size_t i : {1, 2})
+        if (b[i]) {
+            sum.keywords.emplace_back(i == 1 ? "axis" : "keepdims", *b[i]);
+            sum.keywordLocs.push_back(b[i]->loc);
+        }
+    NodePtr count = callNumPy(lowering, "numpy.sum", sum).node;
+    bool whole = (!b[1] || b[1]->kind == Value::None) && !keepdimsFlag(b[2], args);
+    return Value::array(whole ? asPythonScalar(count) : count, args.loc);
+}
+
+/// numpy.isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False) as NumPy 2 computes it:
+/// `b` made inexact (result_type(b, 1.0)), then `(abs(a - b) <= atol + rtol * abs(b)) &
+/// isfinite(b) | (a == b)`, and `| isnan(a) & isnan(b)` with equal_nan.
+NodePtr isclose(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}, {"b", true}, {"rtol", false}, {"atol", false},
+                         {"equal_nan", false}});
+    NodePtr x = requireArray(b[0], args, "a");
+    NodePtr y = requireArray(b[1], args, "b");
+    SourceLoc loc = args.loc;
+    if (isComplex(x->type.dtype) || isComplex(y->type.dtype))
+        throw UserError(loc, fmt::format("{}() of complex numbers is not supported by npc yet",
+                                         args.function));
+    DType inexact = promote({y->type.dtype, y->type.weak}, {DType::Float64, true}).dtype;
+    y = y->type.weak ? array::makeCast(y, inexact, true, loc) : lowering.castTo(y, inexact, loc);
+    auto tolerance = [&](size_t i, double fallback, const char *name) {
+        return b[i] ? requireArray(b[i], args, name)
+                    : array::makeFloatConstant(fallback, DType::Float64, true, loc);
+    };
+    NodePtr rtol = tolerance(2, 1e-05, "rtol"), atol = tolerance(3, 1e-08, "atol");
+    NodePtr difference = lowering.unary(UnaryOp::Absolute,
+                                        lowering.binary(BinaryOp::Subtract, x, y, loc), loc);
+    NodePtr bound = lowering.binary(
+        BinaryOp::Add, atol,
+        lowering.binary(BinaryOp::Multiply, rtol, lowering.unary(UnaryOp::Absolute, y, loc), loc),
+        loc);
+    NodePtr close = lowering.binary(
+        BinaryOp::BitwiseOr,
+        lowering.binary(BinaryOp::BitwiseAnd,
+                        lowering.binary(BinaryOp::LessEqual, difference, bound, loc),
+                        lowering.unary(UnaryOp::IsFinite, y, loc), loc),
+        lowering.binary(BinaryOp::Equal, x, y, loc), loc);
+    if (b[4] && !(b[4]->kind == Value::Array && b[4]->node->kind == array::NodeKind::Constant &&
+                  isBool(b[4]->node->type.dtype)))
+        throw UserError(b[4]->loc, fmt::format("{}(): equal_nan must be True or False",
+                                               args.function));
+    if (b[4] && b[4]->node->intValue)
+        close = lowering.binary(BinaryOp::BitwiseOr, close,
+                                lowering.binary(BinaryOp::BitwiseAnd,
+                                                lowering.unary(UnaryOp::IsNan, x, loc),
+                                                lowering.unary(UnaryOp::IsNan, y, loc), loc),
+                                loc);
+    return strong(close, loc);
+}
+
+Value iscloseValue(ExprLowering &lowering, const CallArgs &args) {
+    return Value::array(array::withName(isclose(lowering, args), "isclose"), args.loc);
+}
+
+/// numpy.allclose: `bool(np.all(np.isclose(...)))`, a Python bool.
+Value allclose(ExprLowering &lowering, const CallArgs &args) {
+    NodePtr close = isclose(lowering, args);
+    NodePtr all =
+        callNumPy(lowering, "numpy.all", CallArgs{"np.all", args.loc, {Value::array(close, args.loc)}, {}, {}})
+            .node;
+    return Value::array(asPythonBool(all), args.loc);
+}
+
+/// numpy.deg2rad / numpy.rad2deg: `x * (pi / 180)` and `x * (180 / pi)` with the factor
+/// computed in the loop's dtype, as NumPy's loops do (float32: `(float)pi / 180.0f`).
+Handler angleConversion(bool toRadians) {
+    return [toRadians](ExprLowering &lowering, const CallArgs &args) {
+        auto b = bind(args, {{"x", true}});
+        NodePtr x = requireArray(b[0], args, "x");
+        std::string name = toRadians ? "deg2rad" : "rad2deg";
+        if (isComplex(x->type.dtype))
+            throw UserError(args.loc, fmt::format("ufunc '{}' not supported for the input types",
+                                                  name));
+        DType dtype = floatLoop(x->type.dtype, name, args.loc);
+        double factor;
+        if (dtype == DType::Float32) {
+            float pi = std::numbers::pi_v<float>;
+            factor = toRadians ? pi / 180.0f : 180.0f / pi;
+        } else {
+            factor = toRadians ? std::numbers::pi / 180.0 : 180.0 / std::numbers::pi;
+        }
+        NodePtr v = array::makeCast(x, dtype, false, args.loc);
+        return Value::array(
+            lowering.binary(BinaryOp::Multiply, v,
+                            array::makeFloatConstant(factor, dtype, false, args.loc), args.loc),
+            args.loc);
+    };
+}
+
+/// ndarray.clip(min=None, max=None): numpy.clip with either side open (NumPy 2's method
+/// takes one bound alone).
+Value ndarrayClip(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}, {"min", false}, {"max", false}});
+    if (!b[1] && !b[2])
+        throw UserError(args.loc, "One of max or min must be given");
+    Value none;
+    none.kind = Value::None;
+    none.loc = args.loc;
+    CallArgs clip{args.function, args.loc, {*b[0], b[1].value_or(none), b[2].value_or(none)}, {}, {}};
+    return callNumPy(lowering, "numpy.clip", clip);
+}
+
+} // namespace
+
+const std::map<std::string, Handler> &arrayFunctions() {
+    static const std::map<std::string, Handler> table = {
+        {"numpy.diff", diff},
+        {"numpy.roll", roll},
+        {"numpy.flip", flip},
+        {"numpy.flipud", flipOne(0)},
+        {"numpy.fliplr", flipOne(1)},
+        {"numpy.outer", outer},
+        {"numpy.count_nonzero", countNonzero},
+        {"numpy.isclose", iscloseValue},
+        {"numpy.allclose", allclose},
+        {"numpy.deg2rad", angleConversion(true)},
+        {"numpy.radians", angleConversion(true)},
+        {"numpy.rad2deg", angleConversion(false)},
+        {"numpy.degrees", angleConversion(false)},
+        {"ndarray.clip", ndarrayClip},
+    };
+    return table;
+}
+
+} // namespace npc::lowering

@@ -1,0 +1,24 @@
+"""kernels/array_functions.py: functions npc builds from views and ufuncs as NumPy
+defines them, against NumPy on both targets: empty, one-element and general arrays,
+shifts beyond the length and negative, NaN, infinities and halves for round."""
+
+import numpy as np
+import pytest
+
+CASES = {
+    "general": (np.random.default_rng(1).uniform(size=(4, 5)),
+                np.random.default_rng(2).uniform(size=6).astype(np.float32),
+                np.array([3, 0, -7, 25, 149, 0]), 7, np.array([True, False, False, True])),
+    "empty": (np.zeros((0, 3)), np.zeros(0, np.float32), np.zeros(0, np.int64), -3,
+              np.zeros(0, bool)),
+    "single": (np.ones((1, 1)), np.ones(1, np.float32), np.array([5]), 10**12,
+               np.array([True])),
+    "special": (np.arange(12.0).reshape(3, 4) / 7,
+                np.array([0.5, 1.5, 2.5, -0.5, np.nan, np.inf], np.float32),
+                np.array([15, 25, -15, -25, 0, 1]), -13, np.zeros(3, bool)),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_array_functions(kernels_on_both_targets, case):
+    kernels_on_both_targets("array_functions.py").check(*CASES[case])
