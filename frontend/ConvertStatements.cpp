@@ -66,8 +66,13 @@ syntax::Block SyntaxConverter::convertBlock(TSNode block) {
     }
     checkIndentation(statements, false);
     syntax::Block out;
-    for (TSNode statement : statements)
-        out.push_back(convertStatement(statement));
+    for (TSNode statement : statements) {
+        syntax::StmtPtr converted = convertStatement(statement);
+        for (syntax::StmtPtr &before : prelude_)
+            out.push_back(std::move(before));
+        prelude_.clear();
+        out.push_back(std::move(converted));
+    }
     return out;
 }
 
@@ -220,7 +225,81 @@ syntax::StmtPtr SyntaxConverter::convertFor(TSNode node) {
     ++loopDepth_;
     out.body = convertBlock(fieldOf(node, "body"));
     --loopDepth_;
+    auto *call = out.iter->as<syntax::Call>();
+    auto *fn = call ? call->func->as<syntax::Name>() : nullptr;
+    if (!fn || fn->id != "range")
+        desugarIteration(out, locOf(fieldOf(node, "right")));
     return makeStmt(node, std::move(out));
+}
+
+void SyntaxConverter::desugarIteration(syntax::For &loop, SourceLoc loc) {
+    auto expr = [&](auto node) {
+        return std::make_unique<syntax::Expr>(syntax::Expr{loc, std::move(node)});
+    };
+    auto name = [&](const std::string &id) { return expr(syntax::Name{id}); };
+    auto call = [&](const char *fn, std::vector<syntax::ExprPtr> args) {
+        return expr(syntax::Call{name(fn), std::move(args), {}});
+    };
+    std::string tag = std::to_string(loc.begin);
+    std::string counter = "__npc_k" + tag;
+    std::vector<syntax::ExprPtr> sources;
+    syntax::ExprPtr start;
+    auto *c = std::get_if<syntax::Call>(&loop.iter->node);
+    auto *fn = c ? c->func->as<syntax::Name>() : nullptr;
+    bool enumerate = fn && fn->id == "enumerate", zip = fn && fn->id == "zip";
+    if (enumerate || zip) {
+        auto &args = c->args;
+        auto &keywords = c->keywords;
+        if (enumerate && keywords.size() == 1 && keywords[0].name == "start" && args.size() == 1)
+            start = std::move(keywords[0].value);
+        else if (!keywords.empty())
+            throw UserError(keywords[0].loc, fmt::format("npc supports {}() without keywords "
+                                                         "other than enumerate's start",
+                                                         fn->id));
+        if (enumerate && (args.empty() || args.size() > 2))
+            throw UserError(loop.iter->loc, "enumerate() takes an iterable and a start");
+        if (zip && args.empty())
+            throw UserError(loop.iter->loc, "npc needs zip() of at least one array");
+        if (enumerate && args.size() == 2)
+            start = std::move(args[1]);
+        for (size_t i = 0; i < (enumerate ? 1 : args.size()); ++i)
+            sources.push_back(std::move(args[i]));
+    } else {
+        sources.push_back(std::move(loop.iter));
+    }
+    std::vector<syntax::ExprPtr> lengths, items;
+    for (size_t i = 0; i < sources.size(); ++i) {
+        std::string hidden = fmt::format("__npc_iter{}_{}", tag, i);
+        syntax::Assign bindOnce;
+        bindOnce.targets.push_back(name(hidden));
+        bindOnce.value = std::move(sources[i]);
+        prelude_.push_back(std::make_unique<syntax::Stmt>(syntax::Stmt{loc, std::move(bindOnce)}));
+        std::vector<syntax::ExprPtr> len;
+        len.push_back(name(hidden));
+        lengths.push_back(call("len", std::move(len)));
+        std::vector<syntax::ExprPtr> index;
+        index.push_back(name(counter));
+        items.push_back(expr(syntax::Subscript{name(hidden), std::move(index)}));
+    }
+    std::vector<syntax::ExprPtr> stop;
+    stop.push_back(lengths.size() == 1 ? std::move(lengths[0]) : call("min", std::move(lengths)));
+    loop.iter = call("range", std::move(stop));
+    syntax::ExprPtr value = zip ? expr(syntax::Tuple{std::move(items)}) : std::move(items[0]);
+    if (enumerate) {
+        syntax::ExprPtr count = name(counter);
+        if (start)
+            count = expr(syntax::Binary{syntax::BinaryOp::Add, std::move(count), std::move(start)});
+        std::vector<syntax::ExprPtr> pair;
+        pair.push_back(std::move(count));
+        pair.push_back(std::move(value));
+        value = expr(syntax::Tuple{std::move(pair)});
+    }
+    syntax::Assign element;
+    element.targets.push_back(std::move(loop.target));
+    element.value = std::move(value);
+    loop.body.insert(loop.body.begin(),
+                     std::make_unique<syntax::Stmt>(syntax::Stmt{loc, std::move(element)}));
+    loop.target = name(counter);
 }
 
 syntax::StmtPtr SyntaxConverter::convertWhile(TSNode node) {

@@ -172,6 +172,14 @@ std::vector<Value> FunctionLowering::unpack(const Value &v, size_t count, Source
 }
 
 void FunctionLowering::assignName(const std::string &name, const Value &v, SourceLoc loc) {
+    // What a `for` loop iterates (bound to a hidden name: SyntaxConverter::desugarIteration).
+    if (name.starts_with("__npc_iter") && (v.kind != Value::Array || v.node->type.rank() == 0))
+        throw UserError(loc, v.kind == Value::Tuple
+                                 ? "npc loops over arrays only (their elements, or the rows of "
+                                   "a 2-D one), not over a tuple or list; make it an array "
+                                   "with np.array(...) or loop over range(...)"
+                                 : "npc loops over arrays only (their elements, or the rows of "
+                                   "a 2-D one) and range(...); this is not iterable");
     auto mv = mutableVars_.find(name);
     // Names assigned a new array on every path here (see store; dry runs check stores too).
     for (Frame &f : frames_)

@@ -97,6 +97,11 @@ private:
     syntax::StmtPtr convertFor(TSNode node);
     syntax::StmtPtr convertWhile(TSNode node);
     syntax::StmtPtr convertReturn(TSNode node);
+    /// `for target in xs:` (a 1-D array's elements, a 2-D one's rows), `enumerate(xs[,
+    /// start])` and `zip(xs, ys, ...)`, as Python runs them: the iterated values bound once
+    /// to hidden names (prelude_), then `for k in range(len(...)): target = xs[k]` (the
+    /// shortest length for zip; `(k + start, xs[k])` for enumerate).
+    void desugarIteration(syntax::For &loop, SourceLoc loc);
     /// `raise E(...)` of a built-in exception with one constant string or none; UserError
     /// for a bare `raise` (npc has no try/except), another class, other arguments.
     syntax::StmtPtr convertRaise(TSNode node);
@@ -133,6 +138,9 @@ private:
 
     const SourceFile &file_;
     int loopDepth_ = 0;
+    /// Statements convertBlock puts before the statement just converted (the iterated
+    /// arrays of a desugared `for`, desugarIteration).
+    syntax::Block prelude_;
     int exprDepth_ = 0;
 };
 

@@ -414,13 +414,13 @@ CASES += [
             k += 1.5
             return k
         """, "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int64')", (5, "k +=")),
-    ("for-over-list", """
+    ("for-over-tuple", """
         # npc export f(float64[:])
         def f(x):
-            for v in x:
-                pass
+            for v in (1.0, 2.0):
+                x = x + v
             return x
-        """, "over range(...) only", (5, "x:")),
+        """, "npc loops over arrays only", (5, "(1.0, 2.0)")),
     ("helper-update-inside-statement", """
         def shift(a):
             a -= 10.0
@@ -628,6 +628,21 @@ CASES += [
         def f(x):
             return np.add.reduce(x)
         """, "np.add.reduce() is not supported by npc yet", (5, "np.add.reduce")),
+    ("zip-strict", """
+        # npc export f(float64[:], float64[:])
+        def f(x, y):
+            s = 0.0
+            for a, b in zip(x, y, strict=True):
+                s += a * b
+            return s
+        """, "npc supports zip() without keywords", (6, "strict")),
+    ("iterate-number", """
+        # npc export f(float64[:])
+        def f(x):
+            for v in 3:
+                x = x + v
+            return x
+        """, "this is not iterable", (5, "3")),
     ("diff-prepend", """
         # npc export f(float64[:])
         def f(x):

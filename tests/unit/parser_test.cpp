@@ -215,13 +215,25 @@ TEST_CASE("parser: statements", "[parser]") {
     CHECK(bodyOf("    for i in range(10):\n        if i > 5:\n            break\n"
                  "        continue\n") ==
           "for i in range(10):\n  if (i > 5):\n    break\n  continue\n");
+    // Loops over anything but range() become range() loops over hidden names bound once.
     CHECK(bodyOf("    for i, x in enumerate(a):\n        pass\n") ==
-          "for (i, x) in enumerate(a):\n  pass\n");
-    CHECK(bodyOf("    for (i, x) in y:\n        pass\n") == "for (i, x) in y:\n  pass\n");
+          "__npc_iter32_0 = a\nfor __npc_k32 in range(len(__npc_iter32_0)):\n"
+          "  (i, x) = (__npc_k32, __npc_iter32_0[__npc_k32])\n  pass\n");
+    CHECK(bodyOf("    for i, x in enumerate(a, 1):\n        pass\n") ==
+          "__npc_iter32_0 = a\nfor __npc_k32 in range(len(__npc_iter32_0)):\n"
+          "  (i, x) = ((__npc_k32 + 1), __npc_iter32_0[__npc_k32])\n  pass\n");
+    CHECK(bodyOf("    for (i, x) in y:\n        pass\n") ==
+          "__npc_iter34_0 = y\nfor __npc_k34 in range(len(__npc_iter34_0)):\n"
+          "  (i, x) = __npc_iter34_0[__npc_k34]\n  pass\n");
+    CHECK(bodyOf("    for a, b in zip(x, y):\n        pass\n") ==
+          "__npc_iter32_0 = x\n__npc_iter32_1 = y\n"
+          "for __npc_k32 in range(min(len(__npc_iter32_0), len(__npc_iter32_1))):\n"
+          "  (a, b) = (__npc_iter32_0[__npc_k32], __npc_iter32_1[__npc_k32])\n  pass\n");
     CHECK(bodyOf("    while a < b:\n        a += 1\n        if a:\n            break\n") ==
           "while (a < b):\n  a += 1\n  if a:\n    break\n");
     CHECK(bodyOf("    while True:\n        for i in a:\n            pass\n        break\n") ==
-          "while True:\n  for i in a:\n    pass\n  break\n");
+          "while True:\n  __npc_iter49_0 = a\n  for __npc_k49 in range(len(__npc_iter49_0)):\n"
+          "    i = __npc_iter49_0[__npc_k49]\n    pass\n  break\n");
 }
 
 TEST_CASE("parser: elif locations nest to the end of the chain", "[parser]") {

@@ -1,0 +1,17 @@
+"""kernels/iteration.py: `for x in array`, `enumerate` and `zip` loops against NumPy on
+both targets, including arrays that do not run the loop."""
+
+import numpy as np
+import pytest
+
+CASES = {
+    "general": (np.array([1.0, -2.0, 3.0]), np.arange(12.0).reshape(4, 3) / 3,
+                np.array([5, 7, 9])),
+    "empty": (np.zeros(0), np.ones((2, 3)), np.zeros(0, np.int64)),
+    "zip-shorter": (np.arange(6.0), np.ones((2, 3)), np.array([-4])),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_iteration(kernels_on_both_targets, case):
+    kernels_on_both_targets("iteration.py").check(*CASES[case])
