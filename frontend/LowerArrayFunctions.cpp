@@ -1,10 +1,12 @@
 // NumPy functions that NumPy itself writes in terms of others (numpy/lib and
 // numpy/_core/numeric.py), built here from the same views and ufuncs: np.diff, np.roll,
 // np.flip, np.flipud, np.fliplr, np.outer, np.count_nonzero, np.isclose, np.allclose,
-// np.deg2rad, np.rad2deg (np.radians, np.degrees), and the ndarray methods clip and round.
+// np.deg2rad, np.rad2deg (np.radians, np.degrees), the NaN-ignoring np.nansum, np.nanprod,
+// np.nanmean, np.nanmax, np.nanmin, and the ndarray methods clip, round and item.
 #include "frontend/LowerContext.h"
 
 #include <fmt/format.h>
+#include <limits>
 #include <numbers>
 
 namespace npc::lowering {
@@ -299,6 +301,131 @@ Value ndarrayClip(ExprLowering &lowering, const CallArgs &args) {
     return callNumPy(lowering, "numpy.clip", clip);
 }
 
+/// The arguments of a call with `a` replaced by `value` and the others as bound (`names`
+/// gives the parameters after `a`).
+CallArgs forwarded(const CallArgs &args, const NodePtr &value,
+                   const std::vector<std::optional<Value>> &bound,
+                   const std::vector<const char *> &names) {
+    CallArgs out{args.function, args.loc, {Value::array(value, args.loc)}, {}, {}};
+    for (size_t i = 0; i < names.size(); ++i)
+        if (bound[i + 1]) {
+            out.keywords.emplace_back(names[i], *bound[i + 1]);
+            out.keywordLocs.push_back(bound[i + 1]->loc);
+        }
+    return out;
+}
+
+/// `a` with its NaNs replaced by `fill` (numpy.lib._nanfunctions_impl._replace_nan), for
+/// float arrays; null for others, which have no NaN.
+NodePtr replaceNaN(ExprLowering &lowering, const NodePtr &a, double fill, SourceLoc loc) {
+    if (!isInexact(a->type.dtype))
+        return nullptr;
+    if (isComplex(a->type.dtype))
+        throw UserError(loc, "npc's NaN-ignoring functions take real numbers only");
+    NodePtr value = array::makeFloatConstant(fill, a->type.dtype, false, loc);
+    return array::makeWhere(lowering.unary(UnaryOp::IsNan, a, loc),
+                            array::makeBroadcast(value, a->type.shape, loc), a, loc);
+}
+
+/// numpy.nansum / numpy.nanprod: numpy.sum / numpy.prod of `a` with NaNs as 0 / 1.
+Handler nanSumProd(bool product) {
+    return [product](ExprLowering &lowering, const CallArgs &args) {
+        std::vector<const char *> names = {"axis", "dtype", "keepdims"};
+        auto b = bind(
+            args,
+            {{"a", true}, {"axis", false}, {"dtype", false}, {"out", false}, {"keepdims", false}});
+        if (b[3])
+            throw UserError(b[3]->loc,
+                            fmt::format("{}(): npc does not support out=", args.function));
+        b.erase(b.begin() + 3);
+        NodePtr a = requireArray(b[0], args, "a");
+        NodePtr replaced = replaceNaN(lowering, a, product ? 1.0 : 0.0, args.loc);
+        return callNumPy(lowering, product ? "numpy.prod" : "numpy.sum",
+                         forwarded(args, replaced ? replaced : a, b, names));
+    };
+}
+
+/// numpy.nanmean: the sum of the non-NaN elements over their count (an all-NaN slice gives
+/// NaN), divided as NumPy's _divide_by_count does (in float64, cast to the sum's dtype).
+Value nanmean(ExprLowering &lowering, const CallArgs &args) {
+    std::vector<const char *> names = {"axis", "dtype", "keepdims"};
+    auto b =
+        bind(args,
+             {{"a", true}, {"axis", false}, {"dtype", false}, {"out", false}, {"keepdims", false}});
+    if (b[3])
+        throw UserError(b[3]->loc, fmt::format("{}(): npc does not support out=", args.function));
+    b.erase(b.begin() + 3);
+    NodePtr a = requireArray(b[0], args, "a");
+    NodePtr replaced = replaceNaN(lowering, a, 0.0, args.loc);
+    if (!replaced)
+        return callNumPy(lowering, "numpy.mean", forwarded(args, a, b, names));
+    NodePtr total = callNumPy(lowering, "numpy.sum", forwarded(args, replaced, b, names)).node;
+    NodePtr present = array::makeCast(
+        lowering.unary(UnaryOp::LogicalNot, lowering.unary(UnaryOp::IsNan, a, args.loc), args.loc),
+        DType::Int64, args.loc);
+    std::vector<std::optional<Value>> counted = {b[0], b[1], std::nullopt, b[3]};
+    NodePtr count = callNumPy(lowering, "numpy.sum", forwarded(args, present, counted, names)).node;
+    NodePtr mean = lowering.binary(BinaryOp::TrueDivide, total, count, args.loc);
+    return Value::array(array::makeCast(mean, total->type.dtype, false, args.loc), args.loc);
+}
+
+/// numpy.nanmax / numpy.nanmin: for floats numpy.fmax.reduce / fmin.reduce, the extremum
+/// of the non-NaN elements, NaN for an all-NaN slice; numpy.max / numpy.min otherwise.
+Handler nanExtremum(bool maximum) {
+    return [maximum](ExprLowering &lowering, const CallArgs &args) {
+        std::vector<const char *> names = {"axis", "keepdims"};
+        auto b = bind(args, {{"a", true}, {"axis", false}, {"out", false}, {"keepdims", false}});
+        if (b[2])
+            throw UserError(b[2]->loc,
+                            fmt::format("{}(): npc does not support out=", args.function));
+        b.erase(b.begin() + 2);
+        NodePtr a = requireArray(b[0], args, "a");
+        double inf = std::numeric_limits<double>::infinity();
+        NodePtr replaced = replaceNaN(lowering, a, maximum ? -inf : inf, args.loc);
+        const char *plain = maximum ? "numpy.max" : "numpy.min";
+        if (!replaced)
+            return callNumPy(lowering, plain, forwarded(args, a, b, names));
+        NodePtr extremum = callNumPy(lowering, plain, forwarded(args, replaced, b, names)).node;
+        NodePtr allNaN =
+            callNumPy(lowering, "numpy.all",
+                      forwarded(args, lowering.unary(UnaryOp::IsNan, a, args.loc), b, names))
+                .node;
+        NodePtr nan =
+            array::makeBroadcast(array::makeFloatConstant(std::numeric_limits<double>::quiet_NaN(),
+                                                          a->type.dtype, false, args.loc),
+                                 extremum->type.shape, args.loc);
+        return Value::array(array::makeWhere(allNaN, nan, extremum, args.loc), args.loc);
+    };
+}
+
+/// ndarray.item(): the one element of a size-1 array as a Python scalar (bool, int, float,
+/// complex); NumPy's ValueError for another size (at run time where only it knows it).
+Value item(ExprLowering &, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}});
+    NodePtr a = requireArray(b[0], args, "a");
+    const char *message = "can only convert an array of size 1 to a Python scalar";
+    Dim size = dimProduct(a->type.shape);
+    if (auto c = dimConstValue(size); c && *c != 1)
+        throw UserError(args.loc, message);
+    std::vector<array::ViewEntry> first(static_cast<size_t>(a->type.rank()),
+                                        array::ViewEntry::at(0));
+    NodePtr element = a->type.rank() ? array::makeView(a, std::move(first), args.loc) : a;
+    if (!dimConstValue(size))
+        element = array::withChecks(
+            element, {array::ExtentCheck{size, dimConst(1), false, message, "ValueError"}});
+    // Python's own number: a float is a double, an int an int64 in npc (uint64 values
+    // beyond it would be wrong), a complex a complex128.
+    DType dtype = a->type.dtype;
+    if (dtype == DType::UInt64)
+        throw UserError(args.loc, "npc's Python ints are int64: item() of a uint64 array is not "
+                                  "supported; use int(x[i]) where the values fit");
+    DType python = isBool(dtype)      ? DType::Bool
+                   : isComplex(dtype) ? DType::Complex128
+                   : isFloat(dtype)   ? DType::Float64
+                                      : DType::Int64;
+    return Value::array(array::makeCast(element, python, true, args.loc), args.loc);
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &arrayFunctions() {
@@ -317,6 +444,12 @@ const std::map<std::string, Handler> &arrayFunctions() {
         {"numpy.rad2deg", angleConversion(false)},
         {"numpy.degrees", angleConversion(false)},
         {"ndarray.clip", ndarrayClip},
+        {"ndarray.item", item},
+        {"numpy.nansum", nanSumProd(false)},
+        {"numpy.nanprod", nanSumProd(true)},
+        {"numpy.nanmean", nanmean},
+        {"numpy.nanmax", nanExtremum(true)},
+        {"numpy.nanmin", nanExtremum(false)},
     };
     return table;
 }
