@@ -581,6 +581,40 @@ Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
     NPC_INTERNAL_ERROR("unhandled unary operator");
 }
 
+namespace {
+
+/// `==` of dtypes and types, decided at compile time: a dtype (`x.dtype`, a Function value
+/// marked "dtype") equals its scalar type (`np.float32`), a builtin that maps to it
+/// (`float`) and its name (`'float32'`), as np.dtype.__eq__ converts the other side;
+/// two types are equal when they are the same class. UserError for other operands or
+/// operators.
+bool typesEqual(const Value &a, const Value &b, syntax::CompareOp op, SourceLoc loc) {
+    if (op != syntax::CompareOp::Eq && op != syntax::CompareOp::Ne)
+        throw UserError(loc, "npc compares dtypes and types with == and != only");
+    auto dtypeOf = [&](const Value &v) -> std::optional<DType> {
+        if (v.kind == Value::Function)
+            return dtypeOfName(v.qualifiedName);
+        if (v.kind == Value::String)
+            return dtypeOfName(
+                (v.text == "float" || v.text == "int" || v.text == "bool" || v.text == "complex"
+                     ? "builtins."
+                     : "numpy.") +
+                v.text);
+        return std::nullopt;
+    };
+    if (a.text == "dtype" || b.text == "dtype") {
+        std::optional<DType> x = dtypeOf(a), y = dtypeOf(b);
+        if (x && y)
+            return *x == *y;
+    } else if (a.kind == Value::Function && b.kind == Value::Function) {
+        return a.qualifiedName == b.qualifiedName;
+    }
+    throw UserError(loc, "npc compares a dtype (x.dtype) with a NumPy scalar type, a builtin "
+                         "type or a dtype name, and types with types, at compile time only");
+}
+
+} // namespace
+
 Value ExprLowering::lowerCompare(const syntax::Expr &e, const syntax::Compare &c) {
     using syntax::CompareOp;
     static const std::map<CompareOp, array::BinaryOp> kOps = {
@@ -608,7 +642,11 @@ Value ExprLowering::lowerCompare(const syntax::Expr &e, const syntax::Compare &c
             throw UserError(e.loc, "'is' and 'in' comparisons are not supported");
         Value rhsValue = lower(*c.operands[i + 1]);
         NodePtr cmp;
-        if (lhsValue.kind == Value::String || rhsValue.kind == Value::String) {
+        if (lhsValue.kind == Value::Function || rhsValue.kind == Value::Function) {
+            cmp = array::makeIntConstant(typesEqual(lhsValue, rhsValue, c.ops[i], e.loc) ==
+                                             (c.ops[i] == CompareOp::Eq),
+                                         DType::Bool, false, e.loc);
+        } else if (lhsValue.kind == Value::String || rhsValue.kind == Value::String) {
             bool equality = c.ops[i] == CompareOp::Eq || c.ops[i] == CompareOp::Ne;
             if (!equality || lhsValue.kind != rhsValue.kind)
                 throw UserError(e.loc, fmt::format("npc compares strings with == and != to "

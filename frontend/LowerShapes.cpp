@@ -591,8 +591,8 @@ std::optional<Value> shapeAttribute(const Value &v, const std::string &attr, Sou
         return Value::array(array::makeTranspose(x, perm, loc), loc);
     }
     if (attr == "dtype") // usable where NumPy takes a dtype (`np.zeros(n, dtype=x.dtype)`)
-        return Value{Value::Function, nullptr,
-                     "numpy." + std::string(dtypeName(x->type.dtype)), {}, {}, loc};
+        return Value{Value::Function, nullptr, "numpy." + std::string(dtypeName(x->type.dtype)), {},
+                     "dtype",         loc};
     return std::nullopt;
 }
 

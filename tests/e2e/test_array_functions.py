@@ -22,3 +22,9 @@ CASES = {
 @pytest.mark.parametrize("case", CASES)
 def test_array_functions(kernels_on_both_targets, case):
     kernels_on_both_targets("array_functions.py").check(*CASES[case])
+
+
+@pytest.mark.parametrize("dtype", [np.float32])
+def test_dtype_comparisons(kernels_on_both_targets, dtype):
+    """kernels/dtype_compare.py: `x.dtype == np.float32`, `n.dtype == int`, ... ."""
+    kernels_on_both_targets("dtype_compare.py").check(np.ones(3, dtype), np.arange(2))

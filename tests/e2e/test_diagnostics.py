@@ -628,6 +628,11 @@ CASES += [
         def f(x):
             return np.add.reduce(x)
         """, "np.add.reduce() is not supported by npc yet", (5, "np.add.reduce")),
+    ("dtype-ordering", """
+        # npc export f(float32[:])
+        def f(x):
+            return x.dtype < np.float64
+        """, "npc compares dtypes and types with == and != only", (5, "x.dtype")),
     ("zip-strict", """
         # npc export f(float64[:], float64[:])
         def f(x, y):
