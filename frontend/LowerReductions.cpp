@@ -64,6 +64,15 @@ NodePtr elementCount(const NodePtr &x, const std::vector<int> &axes, SourceLoc l
     return array::makeDimValue(n, loc);
 }
 
+/// The array `a` of a reduction: an array, or a tuple or list of numbers (`np.prod(x.shape)`,
+/// `np.max((a, b))`) made an array as numpy.asarray makes it.
+NodePtr arrayLike(ExprLowering &lowering, const std::optional<Value> &a, const CallArgs &args) {
+    if (a && a->kind == Value::Tuple)
+        return callNumPy(lowering, "numpy.asarray", CallArgs{"np.asarray", a->loc, {*a}, {}, {}})
+            .node;
+    return requireArray(a, args, "a");
+}
+
 /// `total / count` as NumPy's mean and var divide (true_divide into the sum's dtype with
 /// unsafe casting): in `total`'s float dtype, or in float64 cast back for an integer one.
 NodePtr divideByCount(ExprLowering &lowering, const NodePtr &total, const NodePtr &count,
@@ -77,7 +86,7 @@ NodePtr divideByCount(ExprLowering &lowering, const NodePtr &total, const NodePt
 /// numpy.sum, numpy.prod, numpy.min/amin, numpy.max/amax, numpy.argmin, numpy.argmax and
 /// their methods: `axis` (int, tuple, None), `keepdims`, and `dtype` for sum and prod.
 Handler reduction(ReduceOp op) {
-    return [op](ExprLowering &, const CallArgs &args) {
+    return [op](ExprLowering &lowering, const CallArgs &args) {
         bool arg = op == ReduceOp::ArgMin || op == ReduceOp::ArgMax;
         bool sum = op == ReduceOp::Sum || op == ReduceOp::Prod;
         // numpy.sum(a, axis, dtype, out, keepdims); numpy.min(a, axis, out, keepdims);
@@ -91,7 +100,7 @@ Handler reduction(ReduceOp op) {
         if (sum)
             b.erase(b.begin() + 2);
         rejectArgument(b[2], "out", args);
-        NodePtr x = requireArray(b[0], args, "a");
+        NodePtr x = arrayLike(lowering, b[0], args);
         if (!sum && isComplex(x->type.dtype))
             throw UserError(args.loc, fmt::format("{}() of {} is not supported by npc (NumPy 2 "
                                                   "orders complex numbers lexicographically)",
@@ -110,10 +119,10 @@ Handler reduction(ReduceOp op) {
 /// numpy.any / numpy.all (and the methods): the truth values (NaN is true) reduced by
 /// `or` / `and`; an empty axis gives False / True.
 Handler logicalReduction(ReduceOp op) {
-    return [op](ExprLowering &, const CallArgs &args) {
+    return [op](ExprLowering &lowering, const CallArgs &args) {
         auto b = bind(args, {{"a", true}, {"axis", false}, {"out", false}, {"keepdims", false}});
         rejectArgument(b[2], "out", args);
-        NodePtr x = requireArray(b[0], args, "a");
+        NodePtr x = arrayLike(lowering, b[0], args);
         std::vector<int> axes = normalizeAxes(b[1], x->type.rank(), args);
         x = array::makeCast(x, DType::Bool, args.loc);
         return Value::array(reduce(op, x, axes, keepdimsFlag(b[3], args), args.loc), args.loc);
@@ -134,7 +143,7 @@ Value mean(ExprLowering &lowering, const CallArgs &args) {
         bind(args,
              {{"a", true}, {"axis", false}, {"dtype", false}, {"out", false}, {"keepdims", false}});
     rejectArgument(b[3], "out", args);
-    NodePtr x = requireArray(b[0], args, "a");
+    NodePtr x = arrayLike(lowering, b[0], args);
     std::vector<int> axes = normalizeAxes(b[1], x->type.rank(), args);
     DType acc = meanDType(x, b[2], args);
     NodePtr total = reduce(ReduceOp::Sum, array::makeCast(x, acc, args.loc), axes,
@@ -155,7 +164,7 @@ Handler variance(bool stddev) {
                              {"ddof", false},
                              {"keepdims", false}});
         rejectArgument(b[3], "out", args);
-        NodePtr x = requireArray(b[0], args, "a");
+        NodePtr x = arrayLike(lowering, b[0], args);
         std::vector<int> axes = normalizeAxes(b[1], x->type.rank(), args);
         DType acc = meanDType(x, b[2], args);
         if (!isInexact(acc))
@@ -218,10 +227,10 @@ Handler variance(bool stddev) {
 /// numpy.cumsum / numpy.cumprod (and the methods): along `axis`, or over the flattened
 /// array in C order when it is None; accumulated in `dtype` or sum's default dtype.
 Handler scan(ReduceOp op) {
-    return [op](ExprLowering &, const CallArgs &args) {
+    return [op](ExprLowering &lowering, const CallArgs &args) {
         auto b = bind(args, {{"a", true}, {"axis", false}, {"dtype", false}, {"out", false}});
         rejectArgument(b[3], "out", args);
-        NodePtr x = requireArray(b[0], args, "a");
+        NodePtr x = arrayLike(lowering, b[0], args);
         if (b[1] && b[1]->kind == Value::Tuple)
             throw UserError(b[1]->loc,
                             fmt::format("{}(): axis must be an integer or None", args.function));

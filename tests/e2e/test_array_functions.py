@@ -28,3 +28,9 @@ def test_array_functions(kernels_on_both_targets, case):
 def test_dtype_comparisons(kernels_on_both_targets, dtype):
     """kernels/dtype_compare.py: `x.dtype == np.float32`, `n.dtype == int`, ... ."""
     kernels_on_both_targets("dtype_compare.py").check(np.ones(3, dtype), np.arange(2))
+
+
+@pytest.mark.parametrize("shape,a,k", [((3, 4), 1.5, 7), ((0, 2), -np.inf, -5)])
+def test_reductions_of_tuples(kernels_on_both_targets, shape, a, k):
+    """kernels/tuple_reductions.py: np.prod(x.shape), np.max((a, 2.5)), np.min([k, 3, -1])."""
+    kernels_on_both_targets("tuple_reductions.py").check(np.ones(shape), np.float64(a), k)
