@@ -2,7 +2,8 @@
 // numpy/_core/numeric.py), built here from the same views and ufuncs: np.diff, np.roll,
 // np.flip, np.flipud, np.fliplr, np.outer, np.count_nonzero, np.isclose, np.allclose,
 // np.deg2rad, np.rad2deg (np.radians, np.degrees), the NaN-ignoring np.nansum, np.nanprod,
-// np.nanmean, np.nanmax, np.nanmin, and the ndarray methods clip, round and item.
+// np.nanmean, np.nanmax, np.nanmin, np.triu, np.tril, and the ndarray methods clip, round
+// and item.
 #include "frontend/LowerContext.h"
 
 #include <fmt/format.h>
@@ -398,6 +399,41 @@ Handler nanExtremum(bool maximum) {
     };
 }
 
+/// numpy.triu / numpy.tril (m, k=0): `m` with the elements below (triu) or above (tril)
+/// the k-th diagonal of its last two axes set to 0, as NumPy's `where(tri(...), ...)`.
+Handler triangle(bool upper) {
+    return [upper](ExprLowering &lowering, const CallArgs &args) {
+        auto b = bind(args, {{"m", true}, {"k", false}});
+        NodePtr m = requireArray(b[0], args, "m");
+        int rank = m->type.rank();
+        if (rank < 2)
+            throw UserError(args.loc, fmt::format("{}(): npc needs an array of 2 or more "
+                                                  "dimensions",
+                                                  args.function));
+        NodePtr k = array::makeIntConstant(0, DType::Int64, true, args.loc);
+        if (b[1]) {
+            if (b[1]->kind != Value::Array || b[1]->node->type.rank() != 0 ||
+                !isInteger(b[1]->node->type.dtype))
+                throw UserError(b[1]->loc, fmt::format("{}(): k must be an int", args.function));
+            k = b[1]->node;
+        }
+        Shape plane(m->type.shape.end() - 2, m->type.shape.end());
+        NodePtr offset = lowering.binary(BinaryOp::Subtract, array::makeIota(plane, 1, args.loc),
+                                         array::makeIota(plane, 0, args.loc), args.loc);
+        NodePtr keep = lowering.binary(upper ? BinaryOp::GreaterEqual : BinaryOp::LessEqual, offset,
+                                       array::makeCast(k, DType::Int64, false, args.loc), args.loc);
+        NodePtr zero = array::makeBroadcast(
+            array::makeCast(array::makeIntConstant(0, DType::Int64, false, args.loc), m->type.dtype,
+                            false, args.loc),
+            m->type.shape, args.loc);
+        return Value::array(
+            array::withName(array::makeWhere(array::makeBroadcast(keep, m->type.shape, args.loc), m,
+                                             zero, args.loc),
+                            upper ? "triu" : "tril"),
+            args.loc);
+    };
+}
+
 /// ndarray.item(): the one element of a size-1 array as a Python scalar (bool, int, float,
 /// complex); NumPy's ValueError for another size (at run time where only it knows it).
 Value item(ExprLowering &, const CallArgs &args) {
@@ -445,6 +481,8 @@ const std::map<std::string, Handler> &arrayFunctions() {
         {"numpy.degrees", angleConversion(false)},
         {"ndarray.clip", ndarrayClip},
         {"ndarray.item", item},
+        {"numpy.triu", triangle(true)},
+        {"numpy.tril", triangle(false)},
         {"numpy.nansum", nanSumProd(false)},
         {"numpy.nanprod", nanSumProd(true)},
         {"numpy.nanmean", nanmean},

@@ -34,3 +34,11 @@ def test_dtype_comparisons(kernels_on_both_targets, dtype):
 def test_reductions_of_tuples(kernels_on_both_targets, shape, a, k):
     """kernels/tuple_reductions.py: np.prod(x.shape), np.max((a, 2.5)), np.min([k, 3, -1])."""
     kernels_on_both_targets("tuple_reductions.py").check(np.ones(shape), np.float64(a), k)
+
+
+@pytest.mark.parametrize("k", [-1, 0, 2, -9])
+def test_triangles(kernels_on_both_targets, k):
+    """kernels/triangles.py: np.triu, np.tril."""
+    kernels_on_both_targets("triangles.py").check(
+        np.arange(12.0).reshape(3, 4), np.arange(24, dtype=np.int32).reshape(2, 3, 4),
+        np.ones((4, 2), bool), k)

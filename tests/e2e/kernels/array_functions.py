@@ -26,6 +26,7 @@ def f(a, b, c, k, m):
     dr = np.deg2rad(b)
     rd = np.rad2deg(a)
     ri = np.radians(c)
+    dg = np.degrees(b)
     cl = a.clip(0.2, 0.8)
     cm = b.clip(max=0.5)
     ro = a.round(2)
@@ -33,4 +34,4 @@ def f(a, b, c, k, m):
     r6 = np.round(c, -1)
     r7 = np.round(a * 1000, -2)
     return (d1, d2, d3, d4, r1, r2, r3, r4, fl, fu, fr, f0, o1, n1, n2, ic, ac, dr, rd, ri,
-            cl, cm, ro, r5, r6, r7)
+            cl, cm, ro, r5, r6, r7, dg)
