@@ -1,7 +1,8 @@
 // A scan of Python source text for the syntax errors CPython's tokenizer reports, and for
-// two parser errors that one logical line shows on its own (a header without `:`, a
-// trailing operator). Follows CPython's tokenizer (Parser/tokenizer.c) for strings,
-// comments, brackets, line continuations and logical lines.
+// the parser errors one logical line shows on its own (a header without `:`, a trailing
+// operator, `def name` without `(`, a character that is no token), plus CPython's hints for
+// tree-sitter's error position. Follows CPython's tokenizer (Parser/tokenizer.c) for
+// strings, comments, brackets, line continuations and logical lines.
 #include "frontend/TokenErrors.h"
 
 #include <algorithm>
