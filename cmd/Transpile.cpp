@@ -251,7 +251,7 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
         writeAll(options.outputDir, files);
         return kSuccess;
     } catch (const UserError &e) {
-        err << formatDiagnostic(file, e.loc(), "error", e.what());
+        err << formatDiagnostic(file, e.loc(), "error", describeHiddenNames(e.what()));
         return kInputError;
     } catch (const InternalError &e) {
         err << fmt::format("npc: internal error: {}\nThis is a bug in npc; please report it with "

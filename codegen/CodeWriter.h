@@ -13,7 +13,7 @@ inline std::string cppStringLiteral(std::string_view text) {
     std::string out = "\"";
     for (char c : text) {
         auto u = static_cast<unsigned char>(c);
-        if (c == '"' || c == '\\')
+        if (c == '"' || c == '\\' || c == '?') // `\?`: no trigraph (`??=`) can form
             out += fmt::format("\\{}", c);
         else if (u < 0x20 || u == 0x7f)
             out += fmt::format("\\{:03o}", u);

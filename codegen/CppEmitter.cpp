@@ -152,6 +152,9 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
         if (s.detail)
             w_.line("{}throw npc::{}(npc::format_error({}, {}));", indent, s.exception,
                     cppStringLiteral(s.text), expr(s.detail));
+        else if (s.text.find('\0') != std::string::npos) // a message with NUL characters
+            w_.line("{}throw npc::{}(std::string({}, {}));", indent, s.exception,
+                    cppStringLiteral(s.text), s.text.size());
         else
             w_.line("{}throw npc::{}({});", indent, s.exception, cppStringLiteral(s.text));
         return;

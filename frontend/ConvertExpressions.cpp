@@ -3,6 +3,7 @@
 #include "frontend/SyntaxConverter.h"
 
 #include <fmt/format.h>
+#include <set>
 
 namespace npc::parser {
 namespace {
@@ -63,8 +64,18 @@ syntax::ExprPtr SyntaxConverter::convertExpr(TSNode node) {
 
 syntax::ExprPtr SyntaxConverter::convertExprUnchecked(TSNode node) {
     std::string_view type = nodeType(node);
-    if (type == "identifier" || type == "keyword_identifier")
+    if (type == "identifier" || type == "keyword_identifier") {
+        // tree-sitter's error recovery can make a keyword a name (`if c: a = 1; else: b = 2`
+        // parses `else: b = 2` as an annotated assignment to `else`); Python never does.
+        static const std::set<std::string_view> kKeywords = {
+            "and",    "as",   "assert", "async",  "await",  "break",   "class",    "continue",
+            "def",    "del",  "elif",   "else",   "except", "finally", "for",      "from",
+            "global", "if",   "import", "in",     "is",     "lambda",  "nonlocal", "not",
+            "or",     "pass", "raise",  "return", "try",    "while",   "with",     "yield"};
+        if (kKeywords.count(textOf(node)))
+            throw UserError(locOf(node), "invalid syntax");
         return makeExpr(node, syntax::Name{std::string(textOf(node))});
+    }
     if (type == "integer" || type == "float")
         return convertNumber(node, false);
     if (type == "string" || type == "concatenated_string")

@@ -262,6 +262,15 @@ void SyntaxConverter::desugarIteration(syntax::For &loop, SourceLoc loc) {
             throw UserError(loop.iter->loc, "npc needs zip() of at least one array");
         if (enumerate && args.size() == 2)
             start = std::move(args[1]);
+        if (start) { // an int, checked once (SyntaxConverter's hidden names: LowerAssign.cpp)
+            syntax::Assign bindOnce;
+            bindOnce.targets.push_back(std::make_unique<syntax::Expr>(
+                syntax::Expr{start->loc, syntax::Name{"__npc_start" + tag}}));
+            bindOnce.value = std::move(start);
+            prelude_.push_back(
+                std::make_unique<syntax::Stmt>(syntax::Stmt{loc, std::move(bindOnce)}));
+            start = name("__npc_start" + tag);
+        }
         for (size_t i = 0; i < (enumerate ? 1 : args.size()); ++i)
             sources.push_back(std::move(args[i]));
     } else {
@@ -345,6 +354,14 @@ syntax::StmtPtr SyntaxConverter::convertRaise(TSNode node) {
         throw UserError(locOf(node), "a bare 'raise' re-raises the exception being handled, "
                                      "and npc has no try/except: raise an exception such as "
                                      "ValueError(\"...\")");
+    // The cause only shows in Python's traceback; it must be an exception or None.
+    if (!ts_node_is_null(cause) && nodeType(cause) != "none") {
+        TSNode causeClass = nodeType(cause) == "call" ? fieldOf(cause, "function") : cause;
+        if (std::find(kRaisable.begin(), kRaisable.end(), textOf(causeClass)) == kRaisable.end())
+            throw UserError(locOf(cause), "npc takes 'from None' or a built-in exception as "
+                                          "the cause (exception causes must derive from "
+                                          "BaseException)");
+    }
     TSNode raised = children[0];
     TSNode cls = nodeType(raised) == "call" ? fieldOf(raised, "function") : raised;
     std::string name(textOf(cls));
@@ -371,9 +388,11 @@ syntax::StmtPtr SyntaxConverter::convertRaise(TSNode node) {
 
 syntax::StmtPtr SyntaxConverter::convertAssert(TSNode node) {
     std::vector<TSNode> parts = namedChildrenOf(node);
+    std::string message = parts.size() > 1 ? constantMessage(parts[1]) : "";
+    if (nodeType(parts.at(0)) == "false") // `assert False, "..."` always raises
+        return makeStmt(node, syntax::Raise{"AssertionError", std::move(message)});
     syntax::If out;
     out.test = makeExpr(parts.at(0), syntax::Unary{syntax::UnaryOp::Not, convertExpr(parts[0])});
-    std::string message = parts.size() > 1 ? constantMessage(parts[1]) : "";
     out.body.push_back(makeStmt(node, syntax::Raise{"AssertionError", std::move(message)}));
     return makeStmt(node, std::move(out));
 }

@@ -1,6 +1,7 @@
 // Values of Python integer, float and string literal spellings.
 #include "frontend/Literals.h"
 
+#include <cctype>
 #include <charconv>
 #include <cstdlib>
 #include <fmt/format.h>
@@ -8,7 +9,23 @@
 namespace npc::parser {
 namespace {
 
-std::string withoutUnderscores(std::string_view text) {
+/// `text` without its underscores, which Python allows only between two digits, or after a
+/// base prefix (`1_000`, `0x_ff`); CPython's "invalid decimal literal" (hexadecimal,
+/// octal, binary) otherwise (`1_000_`, `1__0`, `1_.5`).
+std::string withoutUnderscores(std::string_view text, SourceLoc loc) {
+    char prefix = text.size() > 1 && text[0] == '0' ? static_cast<char>(text[1] | 0x20) : '\0';
+    bool based = prefix == 'x' || prefix == 'o' || prefix == 'b';
+    auto digit = [&](char c) {
+        return prefix == 'x' ? std::isxdigit(static_cast<unsigned char>(c)) != 0
+                             : std::isdigit(static_cast<unsigned char>(c)) != 0;
+    };
+    for (size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '_' && (!((i > 0 && digit(text[i - 1])) || (based && i == 2)) ||
+                               i + 1 == text.size() || !digit(text[i + 1])))
+            throw UserError(loc, fmt::format("invalid {} literal", prefix == 'x'   ? "hexadecimal"
+                                                                   : prefix == 'o' ? "octal"
+                                                                   : prefix == 'b' ? "binary"
+                                                                                   : "decimal"));
     std::string out;
     out.reserve(text.size());
     for (char c : text)
@@ -65,7 +82,7 @@ uint32_t readHex(std::string_view body, size_t pos, size_t count, SourceLoc loc)
 } // namespace
 
 uint64_t parseIntegerLiteral(std::string_view text, SourceLoc loc) {
-    std::string digits = withoutUnderscores(text);
+    std::string digits = withoutUnderscores(text, loc);
     int base = 10;
     if (digits.size() > 1 && digits[0] == '0') {
         char prefix = static_cast<char>(digits[1] | 0x20);
@@ -95,7 +112,7 @@ uint64_t parseIntegerLiteral(std::string_view text, SourceLoc loc) {
 }
 
 double parseFloatLiteral(std::string_view text, SourceLoc loc) {
-    std::string digits = withoutUnderscores(text);
+    std::string digits = withoutUnderscores(text, loc);
     const char *begin = digits.data();
     const char *end = begin + digits.size();
     double value = 0;

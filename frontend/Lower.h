@@ -21,6 +21,11 @@ namespace npc {
 std::vector<array::Function> lowerModule(const SourceFile &file, const syntax::Module &module,
                                          const std::vector<Signature> &signatures);
 
+/// `message` (a UserError's, from any pass) with the names the parser gives a `for` loop
+/// over an array (SyntaxConverter::desugarIteration: `__npc_iter12_0`, `__npc_k12`,
+/// `__npc_start12`) said in words.
+std::string describeHiddenNames(std::string message);
+
 /// Lowering options that deviate from NumPy on request.
 struct LowerOptions {
     /// The dtype of creation functions given no dtype and of Python floats in array

@@ -22,19 +22,27 @@ void FunctionLowering::assignTo(const syntax::Expr &target, const Value &v, Sour
         // right side's elements (NumPy scalars) and computed arrays are values, read now;
         // its views (`m[0], m[1] = m[1], m[0]` of rows) stay views, read at their store,
         // as in NumPy (where that second row gets the first one's new values).
-        bool assignsVariable = false, stores = false;
+        // Only the variables of the names assigned here change (`i, r = k, m[k]` in a loop
+        // reads the counter k, which stays: r is m's row, a view, as in Python).
+        std::set<int> assigned;
+        bool stores = false;
         for (const syntax::ExprPtr &t : tuple->elements) {
             if (auto *n = t->as<syntax::Name>())
-                assignsVariable |= mutableVars_.count(n->id) > 0;
+                if (auto it = mutableVars_.find(n->id); it != mutableVars_.end())
+                    assigned.insert(it->second);
             stores |= t->as<syntax::Subscript>() != nullptr;
         }
+        std::function<bool(const NodePtr &)> readsAssigned = [&](const NodePtr &n) {
+            if (n->kind == NodeKind::Var && assigned.count(n->param))
+                return true;
+            return std::any_of(n->operands.begin(), n->operands.end(), readsAssigned);
+        };
         auto isView = [](const NodePtr &n) {
             return n->type.rank() > 0 && (viewRoot(n) || shapeView(n));
         };
         for (Value &e : values)
             if (e.kind == Value::Array &&
-                ((assignsVariable && readsVariable(e.node)) ||
-                 (stores && readsMemory(e.node) && !isView(e.node))))
+                (readsAssigned(e.node) || (stores && readsMemory(e.node) && !isView(e.node))))
                 e.node = materialize(e.node, "tmp", loc);
         for (size_t i = 0; i < tuple->elements.size(); ++i)
             assignTo(*tuple->elements[i], values[i], loc);
@@ -180,6 +188,10 @@ void FunctionLowering::assignName(const std::string &name, const Value &v, Sourc
                                    "with np.array(...) or loop over range(...)"
                                  : "npc loops over arrays only (their elements, or the rows of "
                                    "a 2-D one) and range(...); this is not iterable");
+    if (name.starts_with("__npc_start") &&
+        (v.kind != Value::Array || v.node->type.rank() != 0 || !isInteger(v.node->type.dtype)))
+        throw UserError(loc, "enumerate()'s start must be an int ('float' object cannot be "
+                             "interpreted as an integer)");
     auto mv = mutableVars_.find(name);
     // Names assigned a new array on every path here (see store; dry runs check stores too).
     for (Frame &f : frames_)

@@ -62,6 +62,9 @@ public:
     /// a number is true when non-zero; an array must have one element at compile time
     /// (NumPy's ValueError for an empty or longer one is a located error).
     array::NodePtr condition(const syntax::Expr &test);
+    /// `c` as a scalar where it is an array of one element at compile time (NumPy's truth
+    /// value of such); its ValueError (located at `loc`) for an empty array or a longer one.
+    array::NodePtr oneElement(array::NodePtr c, SourceLoc loc);
     void bind(const std::string &name, Value v) { env_[name] = std::move(v); }
     const std::map<std::string, Value> &env() const { return env_; }
     void setEnv(std::map<std::string, Value> env) { env_ = std::move(env); }

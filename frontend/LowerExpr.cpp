@@ -330,7 +330,14 @@ Value ExprLowering::lower(const syntax::Expr &e) {
 }
 
 NodePtr ExprLowering::condition(const syntax::Expr &test) {
-    NodePtr c = lowerArray(test);
+    NodePtr c = oneElement(lowerArray(test), test.loc);
+    if (!isBool(c->type.dtype)) // Python truthiness: non-zero
+        c = binary(array::BinaryOp::NotEqual, c,
+                   array::makeIntConstant(0, DType::Int64, true, test.loc), test.loc);
+    return c;
+}
+
+NodePtr ExprLowering::oneElement(NodePtr c, SourceLoc loc) {
     if (c->type.rank() != 0) {
         // NumPy takes the truth value of a one-element array; npc needs to know the size.
         std::optional<int64_t> size = 1;
@@ -339,24 +346,21 @@ NodePtr ExprLowering::condition(const syntax::Expr &test) {
             size = size && extent ? std::optional(*size * *extent) : std::nullopt;
         }
         if (size == 1)
-            c = array::makeReshape(c, {}, {}, test.loc);
+            c = array::makeReshape(c, {}, {}, loc);
         else if (size == 0)
-            throw UserError(test.loc, "The truth value of an empty array is ambiguous. Use "
-                                      "`array.size > 0` to check that an array is not empty.");
+            throw UserError(loc, "The truth value of an empty array is ambiguous. Use "
+                                 "`array.size > 0` to check that an array is not empty.");
         else if (size)
-            throw UserError(test.loc, "The truth value of an array with more than one element "
-                                      "is ambiguous. Use a.any() or a.all()");
+            throw UserError(loc, "The truth value of an array with more than one element "
+                                 "is ambiguous. Use a.any() or a.all()");
         else
-            throw UserError(test.loc, fmt::format("The truth value of an array with more than "
-                                                  "one element is ambiguous. Use a.any() or "
-                                                  "a.all() (npc needs an array condition to "
-                                                  "have one element at compile time; this one "
-                                                  "has shape {})",
-                                                  shapeStr(c->type.shape)));
+            throw UserError(loc, fmt::format("The truth value of an array with more than "
+                                             "one element is ambiguous. Use a.any() or "
+                                             "a.all() (npc needs an array condition to "
+                                             "have one element at compile time; this one "
+                                             "has shape {})",
+                                             shapeStr(c->type.shape)));
     }
-    if (!isBool(c->type.dtype)) // Python truthiness: non-zero
-        c = binary(array::BinaryOp::NotEqual, c,
-                   array::makeIntConstant(0, DType::Int64, true, test.loc), test.loc);
     return c;
 }
 
@@ -564,9 +568,8 @@ Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
         return Value::array(
             pythonNegationChecked(v, python(unary(UnaryOp::Negative, v, e.loc)), e.loc), e.loc);
     case syntax::UnaryOp::Not: {
-        if (v->type.rank() > 0)
-            throw UserError(e.loc, "the truth value of an array with more than one element is "
-                                   "ambiguous; use np.logical_not for 'not' of each element");
+        if (v->type.rank() > 0) // Python's `not` takes a truth value, as `if` does
+            v = oneElement(v, u.operand->loc);
         // Python's `not` gives a Python bool, of any number (`not 0.0` is True; NaN is true).
         NodePtr negated =
             isBool(v->type.dtype)

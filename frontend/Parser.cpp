@@ -368,6 +368,8 @@ syntax::Module parseModule(const SourceFile &file) {
     TSNode root = ts_tree_root_node(tree.get());
     if (ts_node_has_error(root))
         throwSyntaxError(file, root);
+    if (auto dangling = scanTokens(file.text).continuationAtEnd)
+        throw UserError(*dangling, "unexpected EOF while parsing");
     syntax::Module module = parser::SyntaxConverter(file).convertModule(root);
     // Every string node over several lines, in source order (a cursor walk, no recursion).
     TSTreeCursor cursor = ts_tree_cursor_new(root);

@@ -371,6 +371,8 @@ bool isCheap(const NodePtr &n) {
     case NodeKind::DimValue:
         return true;
     case NodeKind::View:
+    case NodeKind::Transpose: // views: a copy would stop seeing writes to their array
+    case NodeKind::Reshape:
     case NodeKind::Broadcast:
     case NodeKind::Cast:
         return std::all_of(n->operands.begin(), n->operands.end(), isCheap);

@@ -18,11 +18,12 @@ constexpr std::array<std::string_view, 11> kHeaderKeywords = {
     "if", "elif", "else", "for", "while", "def", "class", "with", "try", "except", "finally"};
 
 /// Operators (and keywords) after which a line must go on: `x = a +` is incomplete.
-constexpr std::array<std::string_view, 44> kNeedsOperand = {
-    "+",   "-",   "*",  "/",  "//", "%",  "**", "@",   "&",   "|",   "^",   "~",
-    "<<",  ">>",  "<",  ">",  "<=", ">=", "==", "!=",  "=",   "+=",  "-=",  "*=",
-    "/=",  "//=", "%=", "**=", "@=", "&=", "|=", "^=", "<<=", ">>=", ":=", ".",
-    "and", "or",  "not", "in", "is", "->", "lambda", "import"};
+constexpr std::array<std::string_view, 50> kNeedsOperand = {
+    "+",  "-",  "*",      "/",      "//", "%",    "**",     "@",   "&",    "|",
+    "^",  "~",  "<<",     ">>",     "<",  ">",    "<=",     ">=",  "==",   "!=",
+    "=",  "+=", "-=",     "*=",     "/=", "//=",  "%=",     "**=", "@=",   "&=",
+    "|=", "^=", "<<=",    ">>=",    ":=", ".",    "and",    "or",  "not",  "in",
+    "is", "->", "lambda", "import", "if", "else", "assert", "del", "from", "await"};
 
 /// Operators, longest first so that the scan takes the longest match.
 constexpr std::array<std::string_view, 47> kOperators = {
@@ -151,8 +152,10 @@ private:
             while (pos_ < text_.size() && text_[pos_] != '\n')
                 ++pos_;
         } else if (c == '\\' && (text_.substr(pos_ + 1, 1) == "\n" ||
-                                text_.substr(pos_ + 1, 2) == "\r\n")) {
-            pos_ += text_[pos_ + 1] == '\n' ? 2 : 3; // explicit line joining
+                                 text_.substr(pos_ + 1, 2) == "\r\n" || pos_ + 1 == text_.size())) {
+            if (text_.find_first_not_of(" \t\r\n\f", pos_ + 1) == std::string_view::npos)
+                scan_.continuationAtEnd = SourceLoc{pos_, pos_ + 1};
+            pos_ += pos_ + 1 == text_.size() ? 1 : text_[pos_ + 1] == '\n' ? 2 : 3;
             ++line_;
         } else if (c == '\n') {
             ++pos_;

@@ -37,6 +37,9 @@ struct TokenScan {
     /// The innermost bracket still open at the end of the file (`'(' was never closed`).
     /// CPython reports it where its parser's error lies on a later line than the bracket.
     std::optional<TokenError> unclosed;
+    /// A backslash that joins the last line to nothing (CPython: "unexpected EOF while
+    /// parsing"); tree-sitter accepts it.
+    std::optional<SourceLoc> continuationAtEnd;
 };
 
 /// Scans `text` as CPython's tokenizer does (strings, comments, brackets, line

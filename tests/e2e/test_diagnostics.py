@@ -633,6 +633,42 @@ CASES += [
         def f(x):
             return x.dtype < np.float64
         """, "npc compares dtypes and types with == and != only", (5, "x.dtype")),
+    ("keyword-as-name", """
+        # npc export f(float64[:])
+        def f(x):
+            if x[0] > 0: x[1] = 1.0; else: x[2] = 2.0
+            return x
+        """, "invalid syntax", (5, "else")),
+    ("enumerate-float-start", """
+        # npc export f(float64[:])
+        def f(x):
+            s = 0.0
+            for i, v in enumerate(x, 1.5):
+                s += i * v
+            return s
+        """, "enumerate()'s start must be an int", (6, "1.5")),
+    ("raise-from-int", """
+        # npc export f(float64[:], int)
+        def f(x, k):
+            if k > 0:
+                raise ValueError("x") from k
+            return x
+        """, "npc takes 'from None' or a built-in exception as the cause", (6, "k")),
+    ("write-through-transposed-loop-target", """
+        # npc export f(float64[:, :])
+        def f(m):
+            for c in m.T:
+                c[0] = -1.0
+            return m
+        """, "npc cannot write into 'c'", (6, "c[0]")),
+    ("loop-over-mask-names-the-loop", """
+        # npc export f(float64[:])
+        def f(x):
+            s = 0.0
+            for v in x[x > 0]:
+                s += v
+            return s
+        """, "of the array the for loop iterates depends on values computed", (6, "for")),
     ("zip-strict", """
         # npc export f(float64[:], float64[:])
         def f(x, y):

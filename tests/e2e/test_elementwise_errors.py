@@ -12,7 +12,7 @@ CASES = [
     ("and-float", "x & k", "bitwise_and", "x & k"),
     ("shift-float", "np.left_shift(x, 1)", "left_shift", "np.left_shift"),
     ("sign-bool", "np.sign(x > 0)", "bool", "np.sign"),
-    ("round-decimals", "np.round(x, 2)", "decimals=0", "2)"),
+    ("round-decimals", "np.round(x, x.shape[0])", "decimals as an int literal", "x.shape[0])"),
     ("where-one-argument", "np.where(x)", "one argument", "np.where"),
     ("bool-subtract", "(x > 0) - (x < 0)", "boolean subtract", "(x > 0) -"),
     ("python-and", "(x > 0) and (x < 1)", "np.logical_and", "(x > 0) and"),

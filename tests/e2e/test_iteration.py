@@ -15,3 +15,14 @@ CASES = {
 @pytest.mark.parametrize("case", CASES)
 def test_iteration(kernels_on_both_targets, case):
     kernels_on_both_targets("iteration.py").check(*CASES[case])
+
+
+@pytest.mark.parametrize("shape", [(3, 2), (1, 4), (0, 2)])
+def test_loop_targets_are_views(kernels_on_both_targets, shape):
+    """kernels/iteration_views.py: writes through rows reach the array; reads see writes."""
+    m = np.arange(float(np.prod(shape))).reshape(shape) + 1.0
+    if shape[0] == 0:
+        with pytest.raises(IndexError):  # m[0, 1] of an empty m
+            kernels_on_both_targets("iteration_views.py").numpy(m)
+        return
+    kernels_on_both_targets("iteration_views.py").check(m)

@@ -1,4 +1,4 @@
-"""kernels/raise_checks.py, raise_helpers.py: `raise E("message")` and `assert test, "message"` raise the
+"""kernels/raise_checks.py, raise_helpers.py, raise_elif.py: `raise E("message")` and `assert test, "message"` raise the
 same exception with the same message where Python does, on both targets."""
 
 import numpy as np
@@ -20,6 +20,7 @@ def test_no_check_fails(kernel):
     ((np.ones(3), np.ones(3), 5), "n is not 7"),
     ((np.array([1.0, 2e6, 3.0]), np.ones(3), 7), "too large"),
     ((np.array([1.0, -2.0]), np.ones(2), 7), "negative values are not allowed"),
+    ((np.ones(3), np.ones(3), 42), "a ??= b"),
 ])
 def test_checks_raise(kernel, args, match):
     kernel.check_raises(*args, match=match)
@@ -41,3 +42,12 @@ def test_raise_in_helpers_and_before_dead_code(kernels_on_both_targets, x, match
         k.check(x)
     else:
         k.check_raises(x, match=match)
+
+
+@pytest.mark.parametrize("k,match", [(7, None), (1, None), (3, "middle"), (0, "nonpositive")])
+def test_branches_that_raise_or_assert_false(kernels_on_both_targets, k, match):
+    kernel = kernels_on_both_targets("raise_elif.py")
+    if match is None:
+        kernel.check(np.arange(4.0), k)
+    else:
+        kernel.check_raises(np.arange(4.0), k, match=match)

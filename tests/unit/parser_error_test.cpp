@@ -129,6 +129,15 @@ TEST_CASE("parser errors: CPython's messages and positions for token-level mista
         CHECK(d.line == c.line);
         CHECK(d.column == c.column);
     }
+    // Underscores only between digits; a backslash joining the last line to nothing.
+    CHECK(errorInBody("    y = 1_000_\n").message == "invalid decimal literal");
+    CHECK(errorInBody("    y = 1_.5\n").message == "invalid decimal literal");
+    CHECK_NOTHROW(parseModule({"t.py", "def f(a):\n    return 0x_ff + 1_000 + 1e1_0 + 0b_1\n"}));
+    Diagnostic eof = errorInBody("    y = a\\");
+    CHECK(eof.message == "unexpected EOF while parsing");
+    CHECK(eof.spelled == "\\");
+    // tree-sitter's recovery makes `else` a name here; Python never does.
+    CHECK(errorInBody("    if a: b = 1; else: b = 2\n").spelled == "else");
     // A keyword is no operand: no comma is missing here.
     CHECK(errorInBody("    return [x for x in a if]\n").message == "invalid syntax");
     // Valid continuations, strings and numbers are no errors: the first error is the `$`.

@@ -220,8 +220,8 @@ TEST_CASE("parser: statements", "[parser]") {
           "__npc_iter32_0 = a\nfor __npc_k32 in range(len(__npc_iter32_0)):\n"
           "  (i, x) = (__npc_k32, __npc_iter32_0[__npc_k32])\n  pass\n");
     CHECK(bodyOf("    for i, x in enumerate(a, 1):\n        pass\n") ==
-          "__npc_iter32_0 = a\nfor __npc_k32 in range(len(__npc_iter32_0)):\n"
-          "  (i, x) = ((__npc_k32 + 1), __npc_iter32_0[__npc_k32])\n  pass\n");
+          "__npc_start32 = 1\n__npc_iter32_0 = a\nfor __npc_k32 in range(len(__npc_iter32_0)):\n"
+          "  (i, x) = ((__npc_k32 + __npc_start32), __npc_iter32_0[__npc_k32])\n  pass\n");
     CHECK(bodyOf("    for (i, x) in y:\n        pass\n") ==
           "__npc_iter34_0 = y\nfor __npc_k34 in range(len(__npc_iter34_0)):\n"
           "  (i, x) = __npc_iter34_0[__npc_k34]\n  pass\n");

@@ -17,6 +17,9 @@ def f(x, y, n):
     assert n >= 0, "n must be non-negative"
     if n > 100:
         raise RuntimeError
+    if n == 42:
+        raise ValueError("a ??= b")  # no C++ trigraph
+    assert x.sum(keepdims=True) > -1e300, "a one-element array's truth value"
     if x.ndim != 1:
         raise TypeError("x must be 1-D")
     if n == 7:
