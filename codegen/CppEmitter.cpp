@@ -149,7 +149,13 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
         std::string indent = always ? "" : "    ";
         if (!always)
             w_.line("if ({})", expr(s.value));
-        if (s.detail)
+        if (!s.pieces.empty()) { // a message with values: Python's str of each
+            std::string message = fmt::format("std::string({})", cppStringLiteral(s.pieces[0]));
+            for (size_t i = 0; i < s.extents.size(); ++i)
+                message += fmt::format(" + npc::python_str({}) + {}", expr(s.extents[i]),
+                                       cppStringLiteral(s.pieces[i + 1]));
+            w_.line("{}throw npc::{}({});", indent, s.exception, message);
+        } else if (s.detail)
             w_.line("{}throw npc::{}(npc::format_error({}, {}));", indent, s.exception,
                     cppStringLiteral(s.text), expr(s.detail));
         else if (s.text.find('\0') != std::string::npos) // a message with NUL characters

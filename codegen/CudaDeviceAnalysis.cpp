@@ -46,7 +46,7 @@ void DeviceFunctionEmitter::analyse() {
         if (s->kind == StmtKind::Return)
             for (const loop::ExprPtr &e : s->extents)
                 ++useCount_[e->name];
-        if (s->kind == StmtKind::Alloc)
+        if (s->kind == StmtKind::Alloc || s->kind == StmtKind::Throw)
             for (const loop::ExprPtr &e : s->extents)
                 addUses(e);
         if (!leaf) {

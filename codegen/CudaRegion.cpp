@@ -73,6 +73,8 @@ public:
             expr(s.value);
             if (s.detail)
                 expr(s.detail);
+            for (const ExprPtr &e : s.extents)
+                expr(e);
             break;
         }
         for (const StmtPtr &c : s.stmts)

@@ -2,7 +2,8 @@
 // break, continue, pass) into syntax nodes, and rejects every other statement kind.
 #include "frontend/SyntaxConverter.h"
 
-#include <algorithm>
+#include "frontend/Literals.h"
+
 #include <array>
 
 #include <algorithm>
@@ -336,6 +337,57 @@ constexpr std::array<std::string_view, 10> kRaisable = {
     "OverflowError", "ArithmeticError", "RuntimeError", "NotImplementedError", "AssertionError"};
 } // namespace
 
+void SyntaxConverter::raiseMessage(TSNode node, syntax::Raise &out) {
+    std::vector<TSNode> strings;
+    if (nodeType(node) == "string")
+        strings.push_back(node);
+    else if (nodeType(node) == "concatenated_string")
+        strings = namedChildrenOf(node);
+    bool formatted = std::any_of(strings.begin(), strings.end(), [&](TSNode s) {
+        std::string_view start = textOf(namedChildrenOf(s).front());
+        return start.find_first_of("fF") != std::string_view::npos;
+    });
+    if (!formatted) {
+        out.message = constantMessage(node);
+        return;
+    }
+    std::string text;
+    for (TSNode s : strings) {
+        std::vector<TSNode> parts = namedChildrenOf(s);
+        std::string_view start = textOf(parts.front());
+        bool raw = start.find_first_of("rR") != std::string_view::npos;
+        if (start.find_first_of("bB") != std::string_view::npos)
+            unsupported(s, "bytes literal");
+        for (size_t i = 1; i + 1 < parts.size(); ++i) {
+            TSNode part = parts[i];
+            if (nodeType(part) == "interpolation") {
+                TSNode value = fieldOf(part, "expression");
+                if (!ts_node_is_null(fieldOf(part, "type_conversion")) ||
+                    !ts_node_is_null(fieldOf(part, "format_specifier")))
+                    throw UserError(locOf(part), "npc formats {value} in raise messages without "
+                                                 "conversions (!r) or format specifications");
+                out.pieces.push_back(std::move(text));
+                text.clear();
+                out.values.push_back(convertExpr(value));
+                continue;
+            }
+            // Text, with `{{` and `}}` for braces.
+            std::string piece = decodeStringBody(textOf(part), raw, locOf(part));
+            for (size_t at = 0; at < piece.size(); ++at) {
+                text += piece[at];
+                if ((piece[at] == '{' || piece[at] == '}') && at + 1 < piece.size() &&
+                    piece[at + 1] == piece[at])
+                    ++at;
+            }
+        }
+    }
+    out.pieces.push_back(std::move(text));
+    if (out.values.empty()) { // an f-string without placeholders
+        out.message = out.pieces[0];
+        out.pieces.clear();
+    }
+}
+
 std::string SyntaxConverter::constantMessage(TSNode node) {
     syntax::ExprPtr e = convertExpr(node);
     if (auto *s = e->as<syntax::StringLiteral>())
@@ -373,7 +425,7 @@ syntax::StmtPtr SyntaxConverter::convertRaise(TSNode node) {
         throw UserError(locOf(cls),
                         fmt::format("npc raises only the built-in exceptions {}", names));
     }
-    std::string message;
+    syntax::Raise out{std::move(name), "", {}, {}};
     if (nodeType(raised) == "call") {
         TSNode args = fieldOf(raised, "arguments");
         std::vector<TSNode> given = namedChildrenOf(args);
@@ -381,19 +433,21 @@ syntax::StmtPtr SyntaxConverter::convertRaise(TSNode node) {
             throw UserError(locOf(args), "npc raises exceptions with one constant message: "
                                          "raise ValueError(\"...\")");
         if (given.size() == 1)
-            message = constantMessage(given[0]);
+            raiseMessage(given[0], out);
     }
-    return makeStmt(node, syntax::Raise{std::move(name), std::move(message)});
+    return makeStmt(node, std::move(out));
 }
 
 syntax::StmtPtr SyntaxConverter::convertAssert(TSNode node) {
     std::vector<TSNode> parts = namedChildrenOf(node);
-    std::string message = parts.size() > 1 ? constantMessage(parts[1]) : "";
+    syntax::Raise raise{"AssertionError", "", {}, {}};
+    if (parts.size() > 1)
+        raiseMessage(parts[1], raise);
     if (nodeType(parts.at(0)) == "false") // `assert False, "..."` always raises
-        return makeStmt(node, syntax::Raise{"AssertionError", std::move(message)});
+        return makeStmt(node, std::move(raise));
     syntax::If out;
     out.test = makeExpr(parts.at(0), syntax::Unary{syntax::UnaryOp::Not, convertExpr(parts[0])});
-    out.body.push_back(makeStmt(node, syntax::Raise{"AssertionError", std::move(message)}));
+    out.body.push_back(makeStmt(node, std::move(raise)));
     return makeStmt(node, std::move(out));
 }
 

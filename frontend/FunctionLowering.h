@@ -69,6 +69,11 @@ private:
 
     // ---- emission ---------------------------------------------------------------------
     void emit(array::Stmt st);
+    /// Appends Python's str() of `v` (a raise message's f-string value at `loc`) to `text`:
+    /// strings, None, dtypes, ints and bools known at compile time, tuples of them; an int or
+    /// bool only the run time knows ends `text` as one of `raise`'s pieces and becomes one
+    /// of its values. UserError for floats and arrays.
+    void formatInto(const Value &v, SourceLoc loc, std::string &text, array::Stmt &raise);
     int newVariable(const std::string &name, array::Type type, SourceLoc loc = {},
                     std::string why = {});
     NodePtr varNode(int var, SourceLoc loc);

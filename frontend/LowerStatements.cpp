@@ -519,10 +519,57 @@ void FunctionLowering::lowerStatement(const syntax::Stmt &stmt) {
         st.exception = raise->exception == "Exception" ? "Error" : raise->exception;
         // Python's traceback ends in the class's name where the message is empty.
         st.message = raise->message.empty() ? raise->exception : raise->message;
+        if (!raise->values.empty()) {
+            std::string text = raise->pieces[0];
+            for (size_t i = 0; i < raise->values.size(); ++i) {
+                formatInto(exprs_.lower(*raise->values[i]), raise->values[i]->loc, text, st);
+                text += raise->pieces[i + 1];
+            }
+            st.pieces.push_back(std::move(text));
+            st.message.clear();
+            for (size_t i = 0; i < st.pieces.size(); ++i)
+                st.message += (i ? "{}" : "") + st.pieces[i];
+            if (st.values.empty()) // every value known at compile time
+                st.pieces.clear();
+        }
         emit(std::move(st));
         return;
     }
     throw UserError(stmt.loc, "npc does not support this statement");
+}
+
+void FunctionLowering::formatInto(const Value &v, SourceLoc loc, std::string &text,
+                                  array::Stmt &raise) {
+    if (v.kind == Value::String) {
+        text += v.text;
+    } else if (v.kind == Value::None) {
+        text += "None";
+    } else if (v.kind == Value::Function && v.text == "dtype") { // `{x.dtype}`
+        text += v.qualifiedName.substr(v.qualifiedName.rfind('.') + 1);
+    } else if (v.kind == Value::Tuple) { // `{x.shape}`: (3, 4), (3,)
+        text += "(";
+        for (size_t i = 0; i < v.elements.size(); ++i) {
+            formatInto(v.elements[i], loc, text, raise);
+            if (i + 1 < v.elements.size() || v.elements.size() == 1)
+                text += i + 1 < v.elements.size() ? ", " : ",";
+        }
+        text += ")";
+    } else if (v.kind == Value::Array && v.node->type.rank() == 0 &&
+               (isInteger(v.node->type.dtype) || isBool(v.node->type.dtype))) {
+        const NodePtr &n = v.node;
+        if (n->kind == NodeKind::Constant && isBool(n->type.dtype)) {
+            text += n->intValue ? "True" : "False";
+        } else if (n->kind == NodeKind::Constant) {
+            text += std::to_string(n->intValue);
+        } else { // formatted at run time, between the pieces
+            raise.pieces.push_back(std::move(text));
+            text.clear();
+            raise.values.push_back(isCheap(n) ? n : materialize(n, "shown", loc));
+        }
+    } else {
+        throw UserError(loc, "npc formats ints, bools, strings and tuples of them (x.shape) into "
+                             "raise messages; not floats or arrays");
+    }
 }
 
 array::Function lowerFunction(const syntax::FunctionDef &def, const syntax::Module &module,

@@ -96,10 +96,13 @@ struct Continue {};
 struct Pass {};
 /// `raise E("message")` (also `raise E`, `raise E()`, `... from cause`), and `assert test,
 /// "message"` as `if not test: raise AssertionError("message")`: `exception` is the Python
-/// class's name, `message` its constant argument ("" for none).
+/// class's name, `message` its constant argument ("" for none). An f-string message
+/// (`f"got {n} rows"`) has its text in `pieces` around its `values`.
 struct Raise {
     std::string exception;
     std::string message;
+    std::vector<std::string> pieces;
+    std::vector<ExprPtr> values;
 };
 
 struct Stmt {

@@ -109,6 +109,9 @@ private:
     syntax::StmtPtr convertAssert(TSNode node);
     /// The value of a constant string argument (`"text"`, `"a" "b"`); UserError otherwise.
     std::string constantMessage(TSNode node);
+    /// A raise or assert message into `out`: a constant string (`message`), or an f-string's
+    /// text (`pieces`) around its `{expression}`s (`values`; no conversions or formats).
+    void raiseMessage(TSNode node, syntax::Raise &out);
     syntax::StmtPtr convertLoopJump(TSNode node);
 
     // Expressions (ConvertExpressions.cpp, ConvertLiterals.cpp for numbers and strings).

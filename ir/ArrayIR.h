@@ -253,10 +253,13 @@ struct Stmt {
     NodePtr start, stop, step; ///< For: Python's range(start, stop, step), int64 scalars
     std::vector<StmtPtr> body;   ///< For, While, If (then)
     std::vector<StmtPtr> orelse; ///< If
-    std::vector<NodePtr> values; ///< Return (the function's result types)
+    std::vector<NodePtr> values; ///< Return (the function's result types); Raise: the
+                                 ///< values of its message (see `pieces`)
     /// Raise: the npc exception class (runtime/npc/error.h: "ValueError", "Error" for
-    /// Python's Exception) and its message.
+    /// Python's Exception) and its message; with `values` (int or bool scalars, from an
+    /// f-string), `pieces` holds the text around them (one more piece than values).
     std::string exception, message;
+    std::vector<std::string> pieces;
 };
 
 /// An exported function (one overload): parameters, statements, and the values it

@@ -213,9 +213,14 @@ private:
             case StmtKind::Continue:
                 out_ += indent + "continue\n";
                 break;
-            case StmtKind::Raise:
-                out_ += fmt::format("{}raise {} {:?}\n", indent, st->exception, st->message);
+            case StmtKind::Raise: {
+                std::vector<std::string> values;
+                for (const NodePtr &v : st->values)
+                    values.push_back(ref(v));
+                out_ += fmt::format("{}raise {} {:?}{}{}\n", indent, st->exception, st->message,
+                                    values.empty() ? "" : " with ", fmt::join(values, ", "));
                 break;
+            }
             case StmtKind::Return: {
                 std::vector<std::string> values;
                 for (const NodePtr &v : st->values)

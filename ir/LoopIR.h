@@ -153,8 +153,12 @@ struct Stmt {
     std::string compactCounter;
     bool returnsTuple = false;  ///< Return: the function returns a tuple
     /// Return: the variables returned (Var exprs; a tuple when the function returns
-    /// one); Alloc: the extents of the buffer `name` of dtype `dtype`.
+    /// one); Alloc: the extents of the buffer `name` of dtype `dtype`; Throw with `pieces`:
+    /// the values formatted between them (Python's str of an int or bool).
     std::vector<ExprPtr> extents;
+    /// Throw: the message's text around its values (`extents`), one more piece than values;
+    /// empty when the message is `text` alone.
+    std::vector<std::string> pieces;
     /// Snapshot: the argument read (`source`) and the arguments written (`overlapping`).
     std::string source;
     std::vector<std::string> overlapping;

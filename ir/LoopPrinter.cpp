@@ -56,6 +56,8 @@ void printStmt(std::string &out, const Stmt &s, int depth) {
     case StmtKind::Throw:
         out += fmt::format("{}if {} throw {}(\"{}\"{})\n", pad, str(s.value), s.exception, s.text,
                            s.detail ? ", " + str(s.detail) : "");
+        for (const ExprPtr &e : s.extents) // formatted into the message's pieces
+            out += fmt::format("{}  with {}\n", pad, str(e));
         return;
     case StmtKind::While:
         out += pad + "loop {\n";

@@ -199,10 +199,15 @@ void Lowering::lowerStmts(const std::vector<array::StmtPtr> &stmts, std::vector<
         case StmtKind::Continue:
             into.push_back(loop::continueStmt());
             break;
-        case StmtKind::Raise:
+        case StmtKind::Raise: {
             commentLine(st->loc, into);
-            into.push_back(loop::throwIf(loop::boolImm(true), st->exception, st->message));
+            StmtPtr raise = loop::throwIf(loop::boolImm(true), st->exception, st->message);
+            for (const NodePtr &v : st->values)
+                raise->extents.push_back(scalarValue(v, into));
+            raise->pieces = st->pieces;
+            into.push_back(raise);
             break;
+        }
         case StmtKind::Return: {
             std::vector<ExprPtr> values;
             for (const NodePtr &v : st->values) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 
 namespace npc {
 
@@ -78,6 +79,16 @@ class ArithmeticError : public Error {
 public:
     using Error::Error;
 };
+
+/// Python's str() of an int or a bool (`True`), as a raise statement's f-string formats it.
+template <class T> std::string python_str(T value) {
+    if constexpr (std::is_same_v<T, bool>)
+        return value ? "True" : "False";
+    else if constexpr (std::is_signed_v<T>)
+        return std::to_string(static_cast<long long>(value));
+    else
+        return std::to_string(static_cast<unsigned long long>(value));
+}
 
 /// `message` with its first "{}" replaced by `value` (messages that name a run-time value,
 /// e.g. NEP 50's "Python integer 300 out of bounds for int8").

@@ -633,6 +633,13 @@ CASES += [
         def f(x):
             return x.dtype < np.float64
         """, "npc compares dtypes and types with == and != only", (5, "x.dtype")),
+    ("raise-fstring-float", """
+        # npc export f(float64[:])
+        def f(x):
+            if x[0] > 1:
+                raise ValueError(f"x[0] is {x[0]}")
+            return x
+        """, "npc formats ints, bools, strings and tuples of them", (6, "x[0]}")),
     ("keyword-as-name", """
         # npc export f(float64[:])
         def f(x):

@@ -51,3 +51,19 @@ def test_branches_that_raise_or_assert_false(kernels_on_both_targets, k, match):
         kernel.check(np.arange(4.0), k)
     else:
         kernel.check_raises(np.arange(4.0), k, match=match)
+
+
+@pytest.mark.parametrize("n,c,message", [
+    (7, True, "expected at most 3, got 7 (shape (2, 3), ndim 2, float64) {ok} c=True"),
+    (-1, False, "rows 2 and 0"),
+    (-2, False, "n is -2"),
+    (-3, False, "constant 2"),
+])
+def test_fstring_messages(kernels_on_both_targets, n, c, message):
+    """kernels/raise_fstrings.py: the whole message, as Python formats it."""
+    kernels_on_both_targets("raise_fstrings.py").check_raises(np.ones((2, 3)), n, c,
+                                                              match=message)
+
+
+def test_fstring_message_kernel_runs(kernels_on_both_targets):
+    kernels_on_both_targets("raise_fstrings.py").check(np.ones((2, 3)), 2, False)
