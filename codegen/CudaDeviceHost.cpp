@@ -153,6 +153,9 @@ void DeviceFunctionEmitter::hostScalar(const StmtPtr &s) {
         copy->value = onHostExpr(copy->value, rename);
     if (copy->detail)
         copy->detail = onHostExpr(copy->detail, rename);
+    if (s->kind == StmtKind::Throw) // a raise message's values
+        for (loop::ExprPtr &e : copy->extents)
+            e = onHostExpr(e, rename);
     if (s->kind == StmtKind::Decl && onDevice_.count(s->name)) {
         deviceScalar(s->name, s->dtype, s->value ? expr(copy->value) : "");
         return;

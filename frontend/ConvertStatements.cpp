@@ -362,10 +362,14 @@ void SyntaxConverter::raiseMessage(TSNode node, syntax::Raise &out) {
             TSNode part = parts[i];
             if (nodeType(part) == "interpolation") {
                 TSNode value = fieldOf(part, "expression");
+                bool selfDocumenting = false; // `{n=}`
+                for (const FieldChild &c : childrenOf(part))
+                    selfDocumenting |= nodeType(c.node) == "=";
                 if (!ts_node_is_null(fieldOf(part, "type_conversion")) ||
-                    !ts_node_is_null(fieldOf(part, "format_specifier")))
+                    !ts_node_is_null(fieldOf(part, "format_specifier")) || selfDocumenting)
                     throw UserError(locOf(part), "npc formats {value} in raise messages without "
-                                                 "conversions (!r) or format specifications");
+                                                 "conversions (!r), '=' or format "
+                                                 "specifications");
                 out.pieces.push_back(std::move(text));
                 text.clear();
                 out.values.push_back(convertExpr(value));

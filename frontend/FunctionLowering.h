@@ -69,6 +69,12 @@ private:
 
     // ---- emission ---------------------------------------------------------------------
     void emit(array::Stmt st);
+    /// UserError where a tuple assignment that copies the arrays of the variables
+    /// `assigned` (a swap `p, q = q, p` in a loop) leaves a name not among `targets`
+    /// holding one of them or a view of it: NumPy's name keeps the array, npc's would see
+    /// the other one's values.
+    void copyingSwap(const std::set<std::string> &targets, const std::set<int> &assigned,
+                     SourceLoc loc);
     /// Appends Python's str() of `v` (a raise message's f-string value at `loc`) to `text`:
     /// strings, None, dtypes, ints and bools known at compile time, tuples of them; an int or
     /// bool only the run time knows ends `text` as one of `raise`'s pieces and becomes one

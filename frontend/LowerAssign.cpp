@@ -40,10 +40,39 @@ void FunctionLowering::assignTo(const syntax::Expr &target, const Value &v, Sour
         auto isView = [](const NodePtr &n) {
             return n->type.rank() > 0 && (viewRoot(n) || shapeView(n));
         };
-        for (Value &e : values)
-            if (e.kind == Value::Array &&
-                (readsAssigned(e.node) || (stores && readsMemory(e.node) && !isView(e.node))))
+        // A value reading an assigned name is read now: its scalars that do are copied
+        // (`i, r = i + 1, m[i]`: r stays a view of m at the old i), an array that does
+        // (`a, b = b, a`) is copied whole.
+        std::function<NodePtr(const NodePtr &)> snapshot = [&](const NodePtr &n) -> NodePtr {
+            if (!readsAssigned(n))
+                return n;
+            if (n->type.rank() == 0)
+                return materialize(n, "tmp", loc);
+            std::vector<NodePtr> operands;
+            for (const NodePtr &op : n->operands)
+                operands.push_back(snapshot(op));
+            if (operands == n->operands)
+                return n;
+            array::Node copy = *n;
+            copy.operands = std::move(operands);
+            return std::make_shared<const array::Node>(std::move(copy));
+        };
+        std::set<std::string> targets;
+        for (const syntax::ExprPtr &t : tuple->elements)
+            if (auto *n = t->as<syntax::Name>())
+                targets.insert(n->id);
+        for (Value &e : values) {
+            if (e.kind != Value::Array)
+                continue;
+            if (readsAssigned(e.node))
+                e.node = snapshot(e.node);
+            if (readsAssigned(e.node)) {
+                copyingSwap(targets, assigned, loc);
                 e.node = materialize(e.node, "tmp", loc);
+            } else if (stores && readsMemory(e.node) && !isView(e.node)) {
+                e.node = materialize(e.node, "tmp", loc);
+            }
+        }
         for (size_t i = 0; i < tuple->elements.size(); ++i)
             assignTo(*tuple->elements[i], values[i], loc);
         return;
@@ -177,6 +206,23 @@ std::vector<Value> FunctionLowering::unpack(const Value &v, size_t count, Source
         values.push_back(Value::array(element, loc));
     }
     return values;
+}
+
+void FunctionLowering::copyingSwap(const std::set<std::string> &targets,
+                                   const std::set<int> &assigned, SourceLoc loc) {
+    for (const auto &[name, bound] : exprs_.env()) {
+        if (targets.count(name) || bound.kind != Value::Array || bound.node->type.rank() == 0 ||
+            !liveAfter(name, false))
+            continue;
+        const array::Node *root = anyViewRoot(bound.node);
+        if (root && root->kind == NodeKind::Var && assigned.count(root->param))
+            throw UserError(loc, fmt::format("'{}' is (a view of) an array this assignment "
+                                             "gives another name, as in a swap; npc moves the "
+                                             "values rather than the arrays here, so '{}' would "
+                                             "see the other array's values: copy it first "
+                                             "('{} = ....copy()') or swap without it",
+                                             name, name, name));
+    }
 }
 
 void FunctionLowering::assignName(const std::string &name, const Value &v, SourceLoc loc) {
@@ -488,6 +534,33 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
                                          name, copied.what));
             }
         }
+    // An update through such a copy of an array another name still is in Python (`w = p[:]`,
+    // then `p, q = q, p` in a loop and `p[0] = 1`): that name would not show it.
+    if (auto entry = copiedOnEntry_.find(root.param);
+        root.kind == NodeKind::Var && entry != copiedOnEntry_.end()) {
+        bool fresh = false; // the names of the copy hold new arrays on every path here
+        for (const auto &[name, bound] : exprs_.env()) {
+            const array::Node *held = bound.kind == Value::Array && bound.node->type.rank() > 0
+                                          ? anyViewRoot(bound.node)
+                                          : nullptr;
+            fresh |=
+                held && held->kind == NodeKind::Var && held->param == root.param && newArray(name);
+        }
+        for (const auto &[name, bound] : exprs_.env()) {
+            const array::Node *held = bound.kind == Value::Array && bound.node->type.rank() > 0
+                                          ? anyViewRoot(bound.node)
+                                          : nullptr;
+            if (!fresh && held &&
+                std::find(entry->second.sources.begin(), entry->second.sources.end(),
+                          ArrayRoot{held->kind, held->param}) != entry->second.sources.end())
+                throw UserError(loc, fmt::format("this update goes to {}; '{}' may still be "
+                                                 "the array it copies in Python and would not "
+                                                 "show the update; npc cannot follow that: give "
+                                                 "'{}' a copy ('{} = ....copy()') or update "
+                                                 "without it",
+                                                 entry->second.what, name, name, name));
+        }
+    }
     // Updates of a name assigned a new array earlier on every path here (`w = w - g`,
     // then `w[0] = 0` in a loop) change that array, not the caller's: the variable's name
     // in this scope (not a helper's name that happens to be the same) holds it.

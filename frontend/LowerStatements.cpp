@@ -549,7 +549,15 @@ void FunctionLowering::formatInto(const Value &v, SourceLoc loc, std::string &te
     } else if (v.kind == Value::Tuple) { // `{x.shape}`: (3, 4), (3,)
         text += "(";
         for (size_t i = 0; i < v.elements.size(); ++i) {
-            formatInto(v.elements[i], loc, text, raise);
+            // A tuple shows its items' repr: the same as str for Python ints and bools.
+            const Value &item = v.elements[i];
+            if (item.kind != Value::None &&
+                !(item.kind == Value::Array && isPythonScalar(item.node) &&
+                  (isInteger(item.node->type.dtype) || isBool(item.node->type.dtype))))
+                throw UserError(loc, "npc formats tuples of Python ints and bools (x.shape) into "
+                                     "raise messages; Python shows other items' repr "
+                                     "(np.int64(3), 'text')");
+            formatInto(item, loc, text, raise);
             if (i + 1 < v.elements.size() || v.elements.size() == 1)
                 text += i + 1 < v.elements.size() ? ", " : ",";
         }

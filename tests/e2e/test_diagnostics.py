@@ -640,6 +640,43 @@ CASES += [
                 raise ValueError(f"x[0] is {x[0]}")
             return x
         """, "npc formats ints, bools, strings and tuples of them", (6, "x[0]}")),
+    ("swap-with-live-view", """
+        # npc export f(int)
+        def f(n):
+            p = np.zeros(3)
+            q = np.ones(3)
+            s = 0.0
+            for i in range(n):
+                w = p[1:]
+                p, q = q, p
+                s += w.sum()
+            return s
+        """, "'w' is (a view of) an array this assignment gives another name", (10, "p, q")),
+    ("update-of-loop-copy-another-name-is", """
+        # npc export f(int)
+        def f(n):
+            p = np.zeros(3)
+            q = np.ones(3)
+            w = p[:]
+            for i in range(n):
+                p, q = q, p
+                p[0] += i + 1
+            return p + w
+        """, "'w' may still be the array it copies in Python", (10, "p[0]")),
+    ("raise-fstring-tuple-of-numpy-ints", """
+        # npc export f(int64[:])
+        def f(a):
+            if a[0] > 1:
+                raise ValueError(f"pair {(a[0], a[1])}")
+            return a
+        """, "npc formats tuples of Python ints and bools", (6, "(a[0], a[1])")),
+    ("raise-fstring-self-documenting", """
+        # npc export f(int)
+        def f(n):
+            if n > 1:
+                raise ValueError(f"{n=}")
+            return n
+        """, "without conversions (!r), '=' or format specifications", (6, "{n=}")),
     ("keyword-as-name", """
         # npc export f(float64[:])
         def f(x):

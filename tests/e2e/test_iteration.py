@@ -26,3 +26,10 @@ def test_loop_targets_are_views(kernels_on_both_targets, shape):
             kernels_on_both_targets("iteration_views.py").numpy(m)
         return
     kernels_on_both_targets("iteration_views.py").check(m)
+
+
+@pytest.mark.parametrize("c,n", [(True, 3), (False, 0)])
+def test_tuple_assignment_keeps_views(kernels_on_both_targets, c, n):
+    """kernels/tuple_assign_views.py: `i, r = i + 1, m[i]` then `r += i` updates m."""
+    kernels_on_both_targets("tuple_assign_views.py").check(
+        np.arange(6.0).reshape(3, 2), c, np.arange(7.0), n)

@@ -67,3 +67,9 @@ def test_fstring_messages(kernels_on_both_targets, n, c, message):
 
 def test_fstring_message_kernel_runs(kernels_on_both_targets):
     kernels_on_both_targets("raise_fstrings.py").check(np.ones((2, 3)), 2, False)
+
+
+def test_fstring_values_computed_on_the_device(kernels_on_both_targets):
+    k = kernels_on_both_targets("raise_device_values.py")
+    k.check(np.array([3, -4, 5]), 2)
+    k.check_raises(np.array([3, -4, 5]), 0, match="first 3, sum 4, k 0, positive True")
