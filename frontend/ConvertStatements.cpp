@@ -396,8 +396,9 @@ std::string SyntaxConverter::constantMessage(TSNode node) {
     syntax::ExprPtr e = convertExpr(node);
     if (auto *s = e->as<syntax::StringLiteral>())
         return s->value;
-    throw UserError(locOf(node), "npc raises exceptions with a constant message: write a "
-                                 "string literal here (raise ValueError(\"...\"))");
+    throw UserError(locOf(node), "npc raises exceptions with a constant message or an "
+                                 "f-string: write a string literal here (raise "
+                                 "ValueError(\"...\"), ValueError(f\"got {n}\"))");
 }
 
 syntax::StmtPtr SyntaxConverter::convertRaise(TSNode node) {

@@ -712,7 +712,7 @@ CASES += [
             for v in x[x > 0]:
                 s += v
             return s
-        """, "of the array the for loop iterates depends on values computed", (6, "for")),
+        """, "of array '<the for loop's array>' depends on values computed", (6, "for")),
     ("zip-strict", """
         # npc export f(float64[:], float64[:])
         def f(x, y):
