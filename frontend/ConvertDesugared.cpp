@@ -20,7 +20,7 @@ void SyntaxConverter::desugarIteration(syntax::For &loop, SourceLoc loc) {
         return expr(syntax::Call{name(fn), std::move(args), {}});
     };
     std::string tag = std::to_string(loc.begin);
-    std::string counter = "__npc_k" + tag;
+    std::string counter = std::string(syntax::kHiddenPosition) + tag;
     std::vector<syntax::ExprPtr> sources;
     syntax::ExprPtr start;
     auto *c = std::get_if<syntax::Call>(&loop.iter->node);
@@ -44,11 +44,11 @@ void SyntaxConverter::desugarIteration(syntax::For &loop, SourceLoc loc) {
         if (start) { // an int, checked once (SyntaxConverter's hidden names: LowerAssign.cpp)
             syntax::Assign bindOnce;
             bindOnce.targets.push_back(std::make_unique<syntax::Expr>(
-                syntax::Expr{start->loc, syntax::Name{"__npc_start" + tag}}));
+                syntax::Expr{start->loc, syntax::Name{std::string(syntax::kHiddenStart) + tag}}));
             bindOnce.value = std::move(start);
             prelude_.push_back(
                 std::make_unique<syntax::Stmt>(syntax::Stmt{loc, std::move(bindOnce)}));
-            start = name("__npc_start" + tag);
+            start = name(std::string(syntax::kHiddenStart) + tag);
         }
         for (size_t i = 0; i < (enumerate ? 1 : args.size()); ++i)
             sources.push_back(std::move(args[i]));
@@ -57,7 +57,7 @@ void SyntaxConverter::desugarIteration(syntax::For &loop, SourceLoc loc) {
     }
     std::vector<syntax::ExprPtr> lengths, items;
     for (size_t i = 0; i < sources.size(); ++i) {
-        std::string hidden = fmt::format("__npc_iter{}_{}", tag, i);
+        std::string hidden = fmt::format("{}{}_{}", syntax::kHiddenIterated, tag, i);
         syntax::Assign bindOnce;
         bindOnce.targets.push_back(name(hidden));
         bindOnce.value = std::move(sources[i]);

@@ -328,17 +328,25 @@ NodePtr replaceNaN(ExprLowering &lowering, const NodePtr &a, double fill, Source
                             array::makeBroadcast(value, a->type.shape, loc), a, loc);
 }
 
+/// The arguments of a NaN-ignoring reduction: `a`, then `names`, with NumPy's `out` (which
+/// npc rejects) bound before keepdims and left out of the result.
+std::vector<std::optional<Value>> bindReduction(const CallArgs &args,
+                                                const std::vector<const char *> &names) {
+    std::vector<ParamSpec> spec = {{"a", true}};
+    for (const char *name : names)
+        spec.push_back({name, false});
+    spec.insert(spec.end() - 1, {"out", false});
+    auto b = lowering::bind(args, spec); // not std::bind, found by ADL
+    rejectArgument(b[spec.size() - 2], "out", args);
+    b.erase(b.end() - 2);
+    return b;
+}
+
 /// numpy.nansum / numpy.nanprod: numpy.sum / numpy.prod of `a` with NaNs as 0 / 1.
 Handler nanSumProd(bool product) {
     return [product](ExprLowering &lowering, const CallArgs &args) {
         std::vector<const char *> names = {"axis", "dtype", "keepdims"};
-        auto b = bind(
-            args,
-            {{"a", true}, {"axis", false}, {"dtype", false}, {"out", false}, {"keepdims", false}});
-        if (b[3])
-            throw UserError(b[3]->loc,
-                            fmt::format("{}(): npc does not support out=", args.function));
-        b.erase(b.begin() + 3);
+        auto b = bindReduction(args, names);
         NodePtr a = requireArray(b[0], args, "a");
         NodePtr replaced = replaceNaN(lowering, a, product ? 1.0 : 0.0, args.loc);
         return callNumPy(lowering, product ? "numpy.prod" : "numpy.sum",
@@ -350,12 +358,7 @@ Handler nanSumProd(bool product) {
 /// NaN), divided as NumPy's _divide_by_count does (in float64, cast to the sum's dtype).
 Value nanmean(ExprLowering &lowering, const CallArgs &args) {
     std::vector<const char *> names = {"axis", "dtype", "keepdims"};
-    auto b =
-        bind(args,
-             {{"a", true}, {"axis", false}, {"dtype", false}, {"out", false}, {"keepdims", false}});
-    if (b[3])
-        throw UserError(b[3]->loc, fmt::format("{}(): npc does not support out=", args.function));
-    b.erase(b.begin() + 3);
+    auto b = bindReduction(args, names);
     NodePtr a = requireArray(b[0], args, "a");
     NodePtr replaced = replaceNaN(lowering, a, 0.0, args.loc);
     if (!replaced)
@@ -375,11 +378,7 @@ Value nanmean(ExprLowering &lowering, const CallArgs &args) {
 Handler nanExtremum(bool maximum) {
     return [maximum](ExprLowering &lowering, const CallArgs &args) {
         std::vector<const char *> names = {"axis", "keepdims"};
-        auto b = bind(args, {{"a", true}, {"axis", false}, {"out", false}, {"keepdims", false}});
-        if (b[2])
-            throw UserError(b[2]->loc,
-                            fmt::format("{}(): npc does not support out=", args.function));
-        b.erase(b.begin() + 2);
+        auto b = bindReduction(args, names);
         NodePtr a = requireArray(b[0], args, "a");
         double inf = std::numeric_limits<double>::infinity();
         NodePtr replaced = replaceNaN(lowering, a, maximum ? -inf : inf, args.loc);

@@ -24,12 +24,15 @@ void FunctionLowering::assignTo(const syntax::Expr &target, const Value &v, Sour
         // as in NumPy (where that second row gets the first one's new values).
         // Only the variables of the names assigned here change (`i, r = k, m[k]` in a loop
         // reads the counter k, which stays: r is m's row, a view, as in Python).
+        std::set<std::string> targets;
         std::set<int> assigned;
         bool stores = false;
         for (const syntax::ExprPtr &t : tuple->elements) {
-            if (auto *n = t->as<syntax::Name>())
+            if (auto *n = t->as<syntax::Name>()) {
+                targets.insert(n->id);
                 if (auto it = mutableVars_.find(n->id); it != mutableVars_.end())
                     assigned.insert(it->second);
+            }
             stores |= t->as<syntax::Subscript>() != nullptr;
         }
         std::function<bool(const NodePtr &)> readsAssigned = [&](const NodePtr &n) {
@@ -57,15 +60,10 @@ void FunctionLowering::assignTo(const syntax::Expr &target, const Value &v, Sour
             copy.operands = std::move(operands);
             return std::make_shared<const array::Node>(std::move(copy));
         };
-        std::set<std::string> targets;
-        for (const syntax::ExprPtr &t : tuple->elements)
-            if (auto *n = t->as<syntax::Name>())
-                targets.insert(n->id);
         for (Value &e : values) {
             if (e.kind != Value::Array)
                 continue;
-            if (readsAssigned(e.node))
-                e.node = snapshot(e.node);
+            e.node = snapshot(e.node);
             if (readsAssigned(e.node)) {
                 copyingSwap(targets, assigned, loc);
                 e.node = materialize(e.node, "tmp", loc);
@@ -208,14 +206,23 @@ std::vector<Value> FunctionLowering::unpack(const Value &v, size_t count, Source
     return values;
 }
 
+namespace {
+
+/// The parameter or variable a name's array value views (through any views), or null for
+/// scalars and computed values.
+const array::Node *heldArray(const Value &bound) {
+    return bound.kind == Value::Array && bound.node->type.rank() > 0 ? anyViewRoot(bound.node)
+                                                                     : nullptr;
+}
+
+} // namespace
+
 void FunctionLowering::copyingSwap(const std::set<std::string> &targets,
                                    const std::set<int> &assigned, SourceLoc loc) {
     for (const auto &[name, bound] : exprs_.env()) {
-        if (targets.count(name) || bound.kind != Value::Array || bound.node->type.rank() == 0 ||
-            !liveAfter(name, false))
-            continue;
-        const array::Node *root = anyViewRoot(bound.node);
-        if (root && root->kind == NodeKind::Var && assigned.count(root->param))
+        const array::Node *root = heldArray(bound);
+        if (root && root->kind == NodeKind::Var && assigned.count(root->param) &&
+            !targets.count(name) && liveAfter(name, false))
             throw UserError(loc, fmt::format("'{}' is (a view of) an array this assignment "
                                              "gives another name, as in a swap; npc moves the "
                                              "values rather than the arrays here, so '{}' would "
@@ -227,14 +234,15 @@ void FunctionLowering::copyingSwap(const std::set<std::string> &targets,
 
 void FunctionLowering::assignName(const std::string &name, const Value &v, SourceLoc loc) {
     // What a `for` loop iterates (bound to a hidden name: SyntaxConverter::desugarIteration).
-    if (name.starts_with("__npc_iter") && (v.kind != Value::Array || v.node->type.rank() == 0))
+    if (name.starts_with(syntax::kHiddenIterated) &&
+        (v.kind != Value::Array || v.node->type.rank() == 0))
         throw UserError(loc, v.kind == Value::Tuple
                                  ? "npc loops over arrays only (their elements, or the rows of "
                                    "a 2-D one), not over a tuple or list; make it an array "
                                    "with np.array(...) or loop over range(...)"
                                  : "npc loops over arrays only (their elements, or the rows of "
                                    "a 2-D one) and range(...); this is not iterable");
-    if (name.starts_with("__npc_start") &&
+    if (name.starts_with(syntax::kHiddenStart) &&
         (v.kind != Value::Array || v.node->type.rank() != 0 || !isInteger(v.node->type.dtype)))
         throw UserError(loc, "enumerate()'s start must be an int ('float' object cannot be "
                              "interpreted as an integer)");
@@ -522,9 +530,7 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
                 (root.kind == NodeKind::Var && root.param == var))
                 continue;
             for (const auto &[name, bound] : exprs_.env()) {
-                const array::Node *held = bound.kind == Value::Array && bound.node->type.rank() > 0
-                                              ? anyViewRoot(bound.node)
-                                              : nullptr;
+                const array::Node *held = heldArray(bound);
                 if (held && held->kind == NodeKind::Var && held->param == var && !newArray(name))
                     throw UserError(
                         loc, fmt::format("this updates an array that '{0}' ({1}) is in Python on "
@@ -540,16 +546,12 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
         root.kind == NodeKind::Var && entry != copiedOnEntry_.end()) {
         bool fresh = false; // the names of the copy hold new arrays on every path here
         for (const auto &[name, bound] : exprs_.env()) {
-            const array::Node *held = bound.kind == Value::Array && bound.node->type.rank() > 0
-                                          ? anyViewRoot(bound.node)
-                                          : nullptr;
+            const array::Node *held = heldArray(bound);
             fresh |=
                 held && held->kind == NodeKind::Var && held->param == root.param && newArray(name);
         }
         for (const auto &[name, bound] : exprs_.env()) {
-            const array::Node *held = bound.kind == Value::Array && bound.node->type.rank() > 0
-                                          ? anyViewRoot(bound.node)
-                                          : nullptr;
+            const array::Node *held = heldArray(bound);
             if (!fresh && held &&
                 std::find(entry->second.sources.begin(), entry->second.sources.end(),
                           ArrayRoot{held->kind, held->param}) != entry->second.sources.end())

@@ -200,6 +200,11 @@ bool keepdimsFlag(const std::optional<Value> &v, const CallArgs &args);
 std::optional<DType> dtypeArgument(const std::optional<Value> &v, const CallArgs &args);
 /// The dtype a qualified name stands for ("numpy.float32", "builtins.float"), if any.
 std::optional<DType> dtypeOfName(const std::string &qualifiedName);
+/// The dtype a value names: a NumPy scalar type or builtin (a Function value, `x.dtype`
+/// too) or a name (`'float32'`; `'float'`, `'int'`, ... as the builtins); nullopt otherwise.
+std::optional<DType> dtypeOfValue(const Value &v);
+/// UserError when the NumPy argument `name` (`out`) was passed and is not None.
+void rejectArgument(const std::optional<Value> &v, const char *name, const CallArgs &args);
 
 /// Lowers one call of a NumPy function to array IR.
 using Handler = std::function<Value(ExprLowering &, const CallArgs &)>;

@@ -594,19 +594,8 @@ namespace {
 bool typesEqual(const Value &a, const Value &b, syntax::CompareOp op, SourceLoc loc) {
     if (op != syntax::CompareOp::Eq && op != syntax::CompareOp::Ne)
         throw UserError(loc, "npc compares dtypes and types with == and != only");
-    auto dtypeOf = [&](const Value &v) -> std::optional<DType> {
-        if (v.kind == Value::Function)
-            return dtypeOfName(v.qualifiedName);
-        if (v.kind == Value::String)
-            return dtypeOfName(
-                (v.text == "float" || v.text == "int" || v.text == "bool" || v.text == "complex"
-                     ? "builtins."
-                     : "numpy.") +
-                v.text);
-        return std::nullopt;
-    };
     if (a.text == "dtype" || b.text == "dtype") {
-        std::optional<DType> x = dtypeOf(a), y = dtypeOf(b);
+        std::optional<DType> x = dtypeOfValue(a), y = dtypeOfValue(b);
         if (x && y)
             return *x == *y;
     } else if (a.kind == Value::Function && b.kind == Value::Function) {

@@ -165,10 +165,14 @@ std::vector<array::Function> lowerModule(const SourceFile &, const syntax::Modul
 }
 
 std::string describeHiddenNames(std::string message) {
-    if (message.find("__npc_") == std::string::npos)
+    using namespace syntax;
+    if (message.find(kHiddenPosition) == std::string::npos &&
+        message.find(kHiddenIterated) == std::string::npos &&
+        message.find(kHiddenStart) == std::string::npos)
         return message;
-    static const std::regex iterated("__npc_iter[0-9]+_[0-9]+"), counter("__npc_k[0-9]+"),
-        start("__npc_start[0-9]+");
+    static const std::regex iterated(std::string(kHiddenIterated) + "[0-9]+_[0-9]+"),
+        counter(std::string(kHiddenPosition) + "[0-9]+"),
+        start(std::string(kHiddenStart) + "[0-9]+");
     message = std::regex_replace(message, iterated, "<the for loop's array>");
     message = std::regex_replace(message, counter, "<the for loop's position>");
     return std::regex_replace(message, start, "<enumerate's start>");

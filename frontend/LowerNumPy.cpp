@@ -110,17 +110,26 @@ std::optional<DType> dtypeOfName(const std::string &q) {
     return parseDTypeName(name);
 }
 
+std::optional<DType> dtypeOfValue(const Value &v) {
+    if (v.kind == Value::Function)
+        return dtypeOfName(v.qualifiedName);
+    if (v.kind != Value::String)
+        return std::nullopt;
+    // 'float32'; 'float', 'int', ... as the builtins
+    bool builtin = v.text == "float" || v.text == "int" || v.text == "bool" || v.text == "complex";
+    return dtypeOfName((builtin ? "builtins." : "numpy.") + v.text);
+}
+
+void rejectArgument(const std::optional<Value> &v, const char *name, const CallArgs &args) {
+    if (v && v->kind != Value::None)
+        throw UserError(v->loc, fmt::format("npc does not support the argument '{}' of {}()", name,
+                                            args.function));
+}
+
 std::optional<DType> dtypeArgument(const std::optional<Value> &v, const CallArgs &args) {
     if (!v || v->kind == Value::None)
         return std::nullopt;
-    std::optional<DType> t;
-    if (v->kind == Value::Function)
-        t = dtypeOfName(v->qualifiedName);
-    else if (v->kind == Value::String) { // 'float32'; 'float', 'int', ... as the builtins
-        bool builtin =
-            v->text == "float" || v->text == "int" || v->text == "bool" || v->text == "complex";
-        t = dtypeOfName((builtin ? "builtins." : "numpy.") + v->text);
-    }
+    std::optional<DType> t = dtypeOfValue(*v);
     if (!t)
         throw UserError(v->loc, fmt::format("{}(): dtype must be a NumPy scalar type such as "
                                             "np.float32, a name such as 'float32', or float, "

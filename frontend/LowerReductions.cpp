@@ -18,13 +18,6 @@ using array::NodePtr;
 using array::ReduceOp;
 using array::UnaryOp;
 
-/// UserError when the NumPy argument `name` was passed (and is not None).
-void rejectArgument(const std::optional<Value> &v, const char *name, const CallArgs &args) {
-    if (v && v->kind != Value::None)
-        throw UserError(v->loc, fmt::format("npc does not support the argument '{}' of {}()", name,
-                                            args.function));
-}
-
 /// A reduction over `axes`; reducing no axes (a 0-d input) is the identity, except that
 /// a float sum adds NumPy's starting 0.0 (np.sum(-0.0) is 0.0).
 NodePtr reduce(ReduceOp op, NodePtr x, const std::vector<int> &axes, bool keepdims, SourceLoc loc) {

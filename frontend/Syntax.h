@@ -105,6 +105,14 @@ struct Raise {
     std::vector<ExprPtr> values;
 };
 
+/// Prefixes of the names SyntaxConverter::desugarIteration binds for a `for` loop over an
+/// array (followed by the loop's source offset): the iterated arrays (`__npc_iter12_0`),
+/// the position (`__npc_k12`) and enumerate's start (`__npc_start12`). No Python program
+/// can be expected to use them.
+inline constexpr std::string_view kHiddenIterated = "__npc_iter";
+inline constexpr std::string_view kHiddenPosition = "__npc_k";
+inline constexpr std::string_view kHiddenStart = "__npc_start";
+
 struct Stmt {
     SourceLoc loc;
     std::variant<Assign, AugAssign, Return, ExprStmt, If, For, While, Break, Continue, Pass, Raise>
