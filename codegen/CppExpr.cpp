@@ -152,6 +152,12 @@ std::string intrinsicCall(const loop::Expr &e, Dialect d) {
         return math("rint");
     case Intrinsic::Atan2: return math("atan2");
     case Intrinsic::Hypot: return math("hypot");
+    case Intrinsic::Cbrt:
+        return math("cbrt");
+    case Intrinsic::Copysign:
+        return math("copysign");
+    case Intrinsic::Signbit:
+        return math("signbit");
     case Intrinsic::Sign: return fmt::format("npc::sign<{}>({})", type, arg(0));
     case Intrinsic::IsInf: return fmt::format("npc::isinf({})", arg(0));
     case Intrinsic::IsFinite: return fmt::format("npc::isfinite({})", arg(0));

@@ -2,13 +2,17 @@
 // numpy/_core/numeric.py), built here from the same views and ufuncs: np.diff, np.roll,
 // np.flip, np.flipud, np.fliplr, np.outer, np.count_nonzero, np.isclose, np.allclose,
 // np.deg2rad, np.rad2deg (np.radians, np.degrees), the NaN-ignoring np.nansum, np.nanprod,
-// np.nanmean, np.nanmax, np.nanmin, np.triu, np.tril, and the ndarray methods clip, round
-// and item.
+// np.nanmean, np.nanmax, np.nanmin, np.triu, np.tril, np.logaddexp, np.logaddexp2,
+// np.heaviside, np.ptp, np.average, and the ndarray methods clip, round and item.
 #include "frontend/LowerContext.h"
 
+#include "ir/Promotion.h"
+
+#include <algorithm>
 #include <fmt/format.h>
 #include <limits>
 #include <numbers>
+#include <numeric>
 
 namespace npc::lowering {
 namespace {
@@ -433,6 +437,174 @@ Handler triangle(bool upper) {
     };
 }
 
+/// `value` in dtype `t` (a constant) broadcast to `shape`.
+NodePtr filled(double value, DType t, const Shape &shape, SourceLoc loc) {
+    return array::makeBroadcast(array::makeFloatConstant(value, t, false, loc), shape, loc);
+}
+
+/// The operands of a float-only binary ufunc NumPy computes with a scalar C function
+/// (npy_logaddexp, npy_heaviside): cast to the ufunc's float loop (binaryFloatLoop) and
+/// broadcast together.
+std::pair<NodePtr, NodePtr> floatOperands(ExprLowering &lowering, const CallArgs &args,
+                                          std::string_view ufunc) {
+    auto b = bind(args, {{"x1", true}, {"x2", true}});
+    NodePtr x = requireArray(b[0], args, "x1"), y = requireArray(b[1], args, "x2");
+    if (isComplex(x->type.dtype) || isComplex(y->type.dtype))
+        throw UserError(args.loc, fmt::format("ufunc '{}' not supported for complex operands "
+                                              "(NumPy has no complex loop)",
+                                              ufunc));
+    DType t = binaryFloatLoop(x, y, ufunc, args.loc);
+    Shape shape = broadcastShapes(x->type.shape, y->type.shape, args.loc);
+    return {array::makeBroadcast(lowering.castTo(x, t, args.loc), shape, args.loc),
+            array::makeBroadcast(lowering.castTo(y, t, args.loc), shape, args.loc)};
+}
+
+/// numpy.logaddexp / numpy.logaddexp2, log(exp(x1) + exp(x2)) in base e or 2, as NumPy's
+/// npy_logaddexp computes it: `x1 + log(2)` (base 2: `x1 + 1`) where the operands are
+/// equal (infinities of one sign too); else the larger plus `log1p(exp(-|d|))` for the
+/// difference `d = x1 - x2` (base 2: `LOG2E * log1p(exp2(-|d|))`); `d` itself, a NaN,
+/// where it is neither positive nor not.
+Handler logAddExp(bool base2) {
+    return [base2](ExprLowering &lowering, const CallArgs &args) {
+        std::string name = base2 ? "logaddexp2" : "logaddexp";
+        auto [x, y] = floatOperands(lowering, args, name);
+        SourceLoc loc = args.loc;
+        auto constant = [&](double v) { return filled(v, x->type.dtype, x->type.shape, loc); };
+        NodePtr d = lowering.binary(BinaryOp::Subtract, x, y, loc);
+        auto larger = [&](const NodePtr &top, const NodePtr &exponent) {
+            NodePtr power = lowering.unary(base2 ? UnaryOp::Exp2 : UnaryOp::Exp, exponent, loc);
+            NodePtr log = lowering.unary(UnaryOp::Log1p, power, loc);
+            if (base2)
+                log = lowering.binary(BinaryOp::Multiply, constant(std::numbers::log2e), log, loc);
+            return lowering.binary(BinaryOp::Add, top, log, loc);
+        };
+        NodePtr r = array::makeWhere(lowering.binary(BinaryOp::LessEqual, d, constant(0), loc),
+                                     larger(y, d), d, loc);
+        r = array::makeWhere(lowering.binary(BinaryOp::Greater, d, constant(0), loc),
+                             larger(x, lowering.unary(UnaryOp::Negative, d, loc)), r, loc);
+        NodePtr equal =
+            lowering.binary(BinaryOp::Add, x, constant(base2 ? 1.0 : std::numbers::ln2), loc);
+        r = array::makeWhere(lowering.binary(BinaryOp::Equal, x, y, loc), equal, r, loc);
+        return Value::array(array::withName(r, name), loc);
+    };
+}
+
+/// numpy.heaviside(x1, x2) as npy_heaviside: NaN where x1 is NaN, x2 where x1 is 0, 0
+/// where it is negative, 1 where positive.
+Value heaviside(ExprLowering &lowering, const CallArgs &args) {
+    auto [x, h] = floatOperands(lowering, args, "heaviside");
+    SourceLoc loc = args.loc;
+    auto constant = [&](double v) { return filled(v, x->type.dtype, x->type.shape, loc); };
+    NodePtr r = array::makeWhere(lowering.binary(BinaryOp::Less, x, constant(0), loc), constant(0),
+                                 constant(1), loc);
+    r = array::makeWhere(lowering.binary(BinaryOp::Equal, x, constant(0), loc), h, r, loc);
+    r = array::makeWhere(lowering.unary(UnaryOp::IsNan, x, loc),
+                         constant(std::numeric_limits<double>::quiet_NaN()), r, loc);
+    return Value::array(array::withName(r, "heaviside"), loc);
+}
+
+/// numpy.ptp(a, axis=None, keepdims=False): `max - min` over the axes, subtracted in a's
+/// dtype (integers wrap, as NumPy's do; bool is NumPy's TypeError for `-`).
+Value ptp(ExprLowering &lowering, const CallArgs &args) {
+    std::vector<const char *> names = {"axis", "keepdims"};
+    auto b = bindReduction(args, names);
+    NodePtr a = requireArray(b[0], args, "a");
+    NodePtr hi = callNumPy(lowering, "numpy.max", forwarded(args, a, b, names)).node;
+    NodePtr lo = callNumPy(lowering, "numpy.min", forwarded(args, a, b, names)).node;
+    return Value::array(
+        array::withName(lowering.binary(BinaryOp::Subtract, hi, lo, args.loc), "ptp"), args.loc);
+}
+
+/// numpy.average(a, axis=None, weights=None, returned=False, keepdims=False): numpy.mean
+/// without weights; with them `sum(a * w) / sum(w)` over the axes in
+/// `result_type(a, w)` (float64 at least for integer and bool `a`), and NumPy's
+/// ZeroDivisionError where a sum of the weights is 0. `w` has a's shape (checked, at run
+/// time where only it knows the extents), or, with `axis`, the extents of those axes.
+/// returned=True is not supported.
+Value average(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true},
+                         {"axis", false},
+                         {"weights", false},
+                         {"returned", false},
+                         {"keepdims", false}});
+    NodePtr a = requireArray(b[0], args, "a");
+    SourceLoc loc = args.loc;
+    if (b[3] && !(b[3]->kind == Value::Array && b[3]->node->kind == array::NodeKind::Constant &&
+                  isBool(b[3]->node->type.dtype) && !b[3]->node->intValue))
+        throw UserError(b[3]->loc, "np.average(): returned=True is not supported by npc yet; "
+                                   "compute the sum of the weights with np.sum");
+    std::vector<const char *> names = {"axis", "keepdims"};
+    std::vector<std::optional<Value>> reduced = {b[0], b[1], b[4]};
+    if (!b[2] || b[2]->kind == Value::None)
+        return callNumPy(lowering, "numpy.mean", forwarded(args, a, reduced, names));
+    NodePtr w = requireArray(b[2], args, "weights");
+    DType t = promote({a->type.dtype, false}, {w->type.dtype, false}).dtype;
+    if (!isInexact(a->type.dtype))
+        t = promote({t, false}, {DType::Float64, false}).dtype;
+    const Shape &shape = a->type.shape;
+    std::vector<array::ExtentCheck> checks;
+    auto mustEqual = [&](const Dim &given, const Dim &expected, const std::string &message,
+                         const char *exception) {
+        if (dimEqual(given, expected))
+            return;
+        auto g = dimConstValue(given), e = dimConstValue(expected);
+        if (g && e)
+            throw UserError(b[2]->loc, message);
+        checks.push_back({given, expected, false, message, exception});
+    };
+    bool sameRank = w->type.rank() == a->type.rank();
+    if (!b[1] || b[1]->kind == Value::None) {
+        const std::string message = "Axis must be specified when shapes of a and weights differ.";
+        if (!sameRank)
+            throw UserError(b[2]->loc, message);
+        for (size_t i = 0; i < shape.size(); ++i)
+            mustEqual(w->type.shape[i], shape[i], message, "TypeError");
+    } else {
+        std::vector<int> axes = normalizeAxes(b[1], a->type.rank(), args);
+        const std::string message =
+            "Shape of weights must be consistent with shape of a along specified axis.";
+        if (sameRank && (axes.size() != shape.size() || shape.empty())) {
+            for (size_t i = 0; i < shape.size(); ++i)
+                mustEqual(w->type.shape[i], shape[i], message, "ValueError");
+        } else {
+            // NumPy: `w` has the extents of `axis` (in the order given); transposed into
+            // increasing order and given extent 1 on a's other axes.
+            if (w->type.rank() != static_cast<int>(axes.size()))
+                throw UserError(b[2]->loc, message);
+            for (size_t i = 0; i < axes.size(); ++i)
+                mustEqual(w->type.shape[i], shape[static_cast<size_t>(axes[i])], message,
+                          "ValueError");
+            std::vector<int> order(axes.size());
+            std::iota(order.begin(), order.end(), 0);
+            std::sort(order.begin(), order.end(), [&](int i, int j) { return axes[i] < axes[j]; });
+            NodePtr sorted = array::makeTranspose(w, order, loc);
+            Shape spread(shape.size(), dimConst(1));
+            for (int axis : axes)
+                spread[static_cast<size_t>(axis)] = shape[static_cast<size_t>(axis)];
+            w = array::makeReshape(sorted, spread, {}, loc);
+        }
+    }
+    NodePtr weights = lowering.castTo(w, t, loc);
+    NodePtr product = lowering.binary(BinaryOp::Multiply, lowering.castTo(a, t, loc), weights, loc);
+    NodePtr total = callNumPy(lowering, "numpy.sum", forwarded(args, product, reduced, names)).node;
+    NodePtr scale = callNumPy(lowering, "numpy.sum", forwarded(args, weights, reduced, names)).node;
+    if (!checks.empty()) // before the sum of the weights is tested for 0
+        scale = array::withChecks(scale, std::move(checks));
+    NodePtr zero = lowering.binary(BinaryOp::Equal, scale,
+                                   array::makeIntConstant(0, DType::Int64, true, loc), loc);
+    NodePtr anyZero = lowering.materialized(
+        callNumPy(lowering, "numpy.any", CallArgs{"np.any", loc, {Value::array(zero, loc)}, {}, {}})
+            .node,
+        loc);
+    const char *message = "Weights sum to zero, can't be normalized";
+    scale = array::withChecks(
+        scale,
+        {array::ExtentCheck{dimValue(array::makeCast(anyZero, DType::Int64, false, loc), message),
+                            dimConst(0), false, message, "ZeroDivisionError"}});
+    return Value::array(
+        array::withName(lowering.binary(BinaryOp::TrueDivide, total, scale, loc), "average"), loc);
+}
+
 /// ndarray.item(): the one element of a size-1 array as a Python scalar (bool, int, float,
 /// complex); NumPy's ValueError for another size (at run time where only it knows it).
 Value item(ExprLowering &, const CallArgs &args) {
@@ -487,6 +659,11 @@ const std::map<std::string, Handler> &arrayFunctions() {
         {"numpy.nanmean", nanmean},
         {"numpy.nanmax", nanExtremum(true)},
         {"numpy.nanmin", nanExtremum(false)},
+        {"numpy.logaddexp", logAddExp(false)},
+        {"numpy.logaddexp2", logAddExp(true)},
+        {"numpy.heaviside", heaviside},
+        {"numpy.ptp", ptp},
+        {"numpy.average", average},
     };
     return table;
 }

@@ -214,10 +214,18 @@ const std::map<std::string, Handler> &elementwiseFunctions();
 /// np.count_nonzero, np.isclose, np.allclose, np.deg2rad, ...) and the ndarray method
 /// clip, by qualified name (LowerArrayFunctions.cpp).
 const std::map<std::string, Handler> &arrayFunctions();
+/// np.tile, np.repeat, np.diagonal, np.diag, np.trace and their ndarray methods, by
+/// qualified name (LowerArrayLayouts.cpp).
+const std::map<std::string, Handler> &arrayLayoutFunctions();
 /// NumPy's loop selection for float-only ufuncs (`ufunc` names one in messages) on an
 /// integer or bool dtype: the smallest float that holds every value; a UserError at `loc`
 /// for one-byte dtypes (float16, which npc lacks). Inexact dtypes are their own.
 DType floatLoop(DType in, std::string_view ufunc, SourceLoc loc);
+/// NumPy's loop selection for float-only binary ufuncs (np.arctan2, np.hypot, np.copysign,
+/// np.logaddexp, ...) on operands `a` and `b`: their promotion when it is inexact, else the
+/// float of the wider integer (int16 and uint16: float32). UserError at `loc` for float16.
+DType binaryFloatLoop(const array::NodePtr &a, const array::NodePtr &b, std::string_view ufunc,
+                      SourceLoc loc);
 /// The reductions, scans and linear algebra (np.sum ... np.linalg.norm, np.dot), and
 /// their ndarray methods, by qualified name (LowerReductions.cpp).
 const std::map<std::string, Handler> &reductionFunctions();

@@ -146,6 +146,23 @@ DType floatLoop(DType in, std::string_view ufunc, SourceLoc loc) {
     return itemSize(in) == 2 ? DType::Float32 : DType::Float64;
 }
 
+DType binaryFloatLoop(const NodePtr &a, const NodePtr &b, std::string_view ufunc, SourceLoc loc) {
+    DType in = promote({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak}).dtype;
+    if (!isInexact(in) && !a->type.weak && !b->type.weak) {
+        // NumPy's loop: the first float loop both inputs cast to safely, which for two
+        // integer dtypes is the float of the wider one (int16 and uint16: float32, not
+        // the float64 of their promotion int32; int8 and uint8: float16).
+        in = itemSize(a->type.dtype) >= itemSize(b->type.dtype) ? a->type.dtype : b->type.dtype;
+        if (itemSize(in) == 1)
+            throw UserError(loc,
+                            fmt::format("np.{} of {} and {} produces float16, which npc "
+                                        "does not support; convert the inputs to float32 "
+                                        "first",
+                                        ufunc, dtypeName(a->type.dtype), dtypeName(b->type.dtype)));
+    }
+    return floatLoop(in, ufunc, loc);
+}
+
 namespace {
 
 bool isPythonIntConstant(const NodePtr &n) {
@@ -274,22 +291,8 @@ NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
                                          name, dtypeName(dtype)));
     if (op == BinaryOp::TrueDivide && !isInexact(dtype))
         dtype = DType::Float64;
-    if (op == BinaryOp::Arctan2 || op == BinaryOp::Hypot) {
-        DType in = dtype;
-        if (!isInexact(dtype) && !a->type.weak && !b->type.weak) {
-            // NumPy's loop: the first float loop both inputs cast to safely, which for two
-            // integer dtypes is the float of the wider one (int16 and uint16: float32, not
-            // the float64 of their promotion int32; int8 and uint8: float16).
-            in = itemSize(a->type.dtype) >= itemSize(b->type.dtype) ? a->type.dtype : b->type.dtype;
-            if (itemSize(in) == 1)
-                throw UserError(loc, fmt::format("np.{} of {} and {} produces float16, which "
-                                                 "npc does not support; convert the inputs to "
-                                                 "float32 first",
-                                                 name, dtypeName(a->type.dtype),
-                                                 dtypeName(b->type.dtype)));
-        }
-        dtype = floatLoop(in, name, loc);
-    }
+    if (op == BinaryOp::Arctan2 || op == BinaryOp::Hypot || op == BinaryOp::Copysign)
+        dtype = binaryFloatLoop(a, b, name, loc);
     if (isBool(dtype) && op == BinaryOp::Subtract)
         throw UserError(loc, "numpy boolean subtract, the `-` operator, is not supported; use "
                              "the bitwise_xor, the `^` operator, or the logical_xor function "
@@ -386,6 +389,16 @@ NodePtr ExprLowering::unary(UnaryOp op, NodePtr a, SourceLoc loc) {
                                              "supported for {}; only integers and bools",
                                              dtypeName(in)));
         return array::makeUnary(op, castTo(a, in, loc), in, loc);
+    case UnaryOp::Signbit:
+        // NumPy's float loops: an integer converts to a float of its sign (int8 to
+        // float16, which npc lacks, keeps the sign too).
+        if (isBool(in))
+            return array::makeBroadcast(array::makeIntConstant(0, DType::Bool, false, loc),
+                                        a->type.shape, loc);
+        if (!isInexact(in))
+            return binary(BinaryOp::Less, castTo(a, in, loc),
+                          array::makeIntConstant(0, DType::Int64, true, loc), loc);
+        return array::makeUnary(op, castTo(a, in, loc), DType::Bool, loc);
     case UnaryOp::Floor:
     case UnaryOp::Ceil:
     case UnaryOp::Trunc: // NumPy 2 keeps integer and bool dtypes: the identity.
@@ -728,6 +741,9 @@ const std::map<std::string, Handler> &elementwiseFunctions() {
         {"numpy.fmax", binaryUfunc(BinaryOp::Fmax)},
         {"numpy.arctan2", binaryUfunc(BinaryOp::Arctan2)},
         {"numpy.hypot", binaryUfunc(BinaryOp::Hypot)},
+        {"numpy.copysign", binaryUfunc(BinaryOp::Copysign)},
+        {"numpy.cbrt", unaryUfunc(UnaryOp::Cbrt)},
+        {"numpy.signbit", unaryUfunc(UnaryOp::Signbit)},
         {"numpy.logical_and", binaryUfunc(BinaryOp::LogicalAnd)},
         {"numpy.logical_or", binaryUfunc(BinaryOp::LogicalOr)},
         {"numpy.logical_xor", binaryUfunc(BinaryOp::LogicalXor)},

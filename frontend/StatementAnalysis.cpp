@@ -408,6 +408,7 @@ bool costly(const NodePtr &n) {
         case array::UnaryOp::IsInf:
         case array::UnaryOp::IsFinite:
         case array::UnaryOp::Sign:
+        case array::UnaryOp::Signbit:
             break;
         default:
             return true;

@@ -70,6 +70,10 @@ std::string_view unaryOpName(UnaryOp op) {
     case UnaryOp::Real: return "real";
     case UnaryOp::Imag: return "imag";
     case UnaryOp::Conj: return "conjugate";
+    case UnaryOp::Cbrt:
+        return "cbrt";
+    case UnaryOp::Signbit:
+        return "signbit";
     }
     return "?";
 }
@@ -104,6 +108,8 @@ std::string_view binaryOpName(BinaryOp op) {
     case BinaryOp::BitwiseXor: return "bitwise_xor";
     case BinaryOp::LeftShift: return "left_shift";
     case BinaryOp::RightShift: return "right_shift";
+    case BinaryOp::Copysign:
+        return "copysign";
     }
     return "?";
 }

@@ -35,20 +35,22 @@ struct Type {
 /// frontend casts; sqrt, exp, log, log10 and the trigonometric and hyperbolic ones also take
 /// complex); IsNan/IsInf/IsFinite/LogicalNot produce bool; Invert takes integers. Absolute
 /// of a complex operand, Real and Imag (numpy.real, numpy.imag) produce the float dtype of
-/// its parts; Conj (numpy.conjugate) takes and produces complex.
+/// its parts; Conj (numpy.conjugate) takes and produces complex. Cbrt is float-only;
+/// Signbit (numpy.signbit) takes a float and produces bool.
 enum class UnaryOp {
     Negative, Absolute, Sqrt, Exp, Log, LogicalNot,
     Sign, Exp2, Expm1, Log2, Log10, Log1p, Sin, Cos, Tan, Arcsin, Arccos, Arctan,
     Sinh, Cosh, Tanh, Floor, Ceil, Trunc, Rint, IsNan, IsInf, IsFinite, Invert,
-    Real, Imag, Conj,
+    Real, Imag, Conj, Cbrt, Signbit,
 };
 /// Elementwise binary ufuncs. Comparisons produce bool; the others the operand dtype
-/// (logical_and/or/xor take bool operands: the frontend casts to bool first).
+/// (logical_and/or/xor take bool operands: the frontend casts to bool first; copysign
+/// takes floats).
 enum class BinaryOp {
     Add, Subtract, Multiply, TrueDivide, FloorDivide, Remainder, Power,
     Minimum, Maximum, Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual,
     Arctan2, Hypot, Fmin, Fmax, Fmod, LogicalAnd, LogicalOr, LogicalXor,
-    BitwiseAnd, BitwiseOr, BitwiseXor, LeftShift, RightShift,
+    BitwiseAnd, BitwiseOr, BitwiseXor, LeftShift, RightShift, Copysign,
 };
 /// Reductions. Sum/Prod/Min/Max keep the operand dtype (the frontend casts first when
 /// NumPy accumulates in a wider dtype); ArgMin/ArgMax produce int64 (flat index in C

@@ -59,6 +59,12 @@ std::string_view intrinsicName(Intrinsic f) {
     case Intrinsic::Sign: return "sign";
     case Intrinsic::IsInf: return "isinf";
     case Intrinsic::IsFinite: return "isfinite";
+    case Intrinsic::Cbrt:
+        return "cbrt";
+    case Intrinsic::Copysign:
+        return "copysign";
+    case Intrinsic::Signbit:
+        return "signbit";
     case Intrinsic::Fmin: return "fmin";
     case Intrinsic::Fmax: return "fmax";
     case Intrinsic::Fmod: return "fmod";

@@ -118,6 +118,10 @@ ExprPtr Lowering::computeUnary(const Node &n, ExprPtr x) {
     case UnaryOp::Real: return loop::call(Intrinsic::Real, {x}, t);
     case UnaryOp::Imag: return loop::call(Intrinsic::Imag, {x}, t);
     case UnaryOp::Conj: return loop::call(Intrinsic::Conj, {x}, t);
+    case UnaryOp::Cbrt:
+        return loop::call(Intrinsic::Cbrt, {x}, t);
+    case UnaryOp::Signbit:
+        return loop::call(Intrinsic::Signbit, {x}, DType::Bool);
     }
     NPC_INTERNAL_ERROR("unhandled unary op");
 }
@@ -185,6 +189,8 @@ ExprPtr Lowering::computeBinary(const Node &n, ExprPtr a, ExprPtr b) {
         return isBool(t) ? loop::binary(loop::BinaryOp::Ne, a, b) : loop::call(Intrinsic::BitXor, {a, b}, t);
     case BinaryOp::LeftShift: return loop::call(Intrinsic::LeftShift, {a, b}, t);
     case BinaryOp::RightShift: return loop::call(Intrinsic::RightShift, {a, b}, t);
+    case BinaryOp::Copysign:
+        return loop::call(Intrinsic::Copysign, {a, b}, t);
     }
     NPC_INTERNAL_ERROR("unhandled binary op");
 }

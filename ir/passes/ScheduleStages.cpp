@@ -67,7 +67,7 @@ bool transcendental(const Node &n) {
         UnaryOp::Exp,    UnaryOp::Log,    UnaryOp::Exp2,  UnaryOp::Expm1, UnaryOp::Log2,
         UnaryOp::Log10,  UnaryOp::Log1p,  UnaryOp::Sin,   UnaryOp::Cos,   UnaryOp::Tan,
         UnaryOp::Arcsin, UnaryOp::Arccos, UnaryOp::Arctan, UnaryOp::Sinh, UnaryOp::Cosh,
-        UnaryOp::Tanh};
+        UnaryOp::Tanh,   UnaryOp::Cbrt};
     if (n.kind == NodeKind::Unary)
         return unary.count(n.unaryOp) > 0;
     if (n.kind == NodeKind::Binary)

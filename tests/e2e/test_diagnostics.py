@@ -1097,6 +1097,72 @@ CASES += [
         """, "npc can only assign into parameters, local arrays and views", (5, "x[i][0]")),
 ]
 
+# np.tile, np.repeat, np.diag, np.diagonal, np.average and the ufuncs npc composes: the
+# arguments npc needs at compile time, and NumPy's errors it can tell then.
+CASES += [
+    ("tile-runtime-reps", """
+        # npc export f(float64[:], int64)
+        def f(x, reps):
+            return np.tile(x, reps)
+        """, "np.tile(): npc needs reps as int literals", (5, "reps)")),
+    ("repeat-count-array", """
+        # npc export f(float64[:], int64[:])
+        def f(x, counts):
+            return np.repeat(x, counts)
+        """, "not an array of counts", (5, "counts)")),
+    ("repeat-negative", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.repeat(x, -2)
+        """, "negative dimensions are not allowed", (5, "-2")),
+    ("average-returned", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.average(x, returned=True)
+        """, "returned=True is not supported by npc yet", (5, "True")),
+    ("average-weights-without-axis", """
+        # npc export f(float64[:, :], float64[:])
+        def f(m, wt):
+            return np.average(m, weights=wt)
+        """, "Axis must be specified when shapes of a and weights differ.", (5, "wt)")),
+    ("average-weights-length", """
+        # npc export f(float64[:, 3], float64[4])
+        def f(m, wt):
+            return np.average(m, axis=1, weights=wt)
+        """, "Shape of weights must be consistent with shape of a along specified axis.",
+     (5, "wt)")),
+    ("diag-3d", """
+        # npc export f(float64[:, :, :])
+        def f(t):
+            return np.diag(t)
+        """, "Input must be 1- or 2-d.", (5, "np.diag")),
+    ("diagonal-one-axis", """
+        # npc export f(float64[:, :])
+        def f(m):
+            return np.diagonal(m, 0, 1, -1)
+        """, "axis1 and axis2 cannot be the same", (5, "np.diagonal")),
+    ("diagonal-1d", """
+        # npc export f(float64[:])
+        def f(v):
+            return v.diagonal()
+        """, "diag requires an array of at least two dimensions", (5, "v.diagonal")),
+    ("cbrt-complex", """
+        # npc export f(complex128[:])
+        def f(z):
+            return np.cbrt(z)
+        """, "ufunc 'cbrt' is not supported for complex128 operands", (5, "np.cbrt")),
+    ("logaddexp-int8", """
+        # npc export f(int8[:])
+        def f(x):
+            return np.logaddexp(x, x)
+        """, "np.logaddexp of int8 and int8 produces float16", (5, "np.logaddexp")),
+    ("ptp-bool", """
+        # npc export f(bool[:])
+        def f(b):
+            return np.ptp(b)
+        """, "numpy boolean subtract", (5, "np.ptp")),
+]
+
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 
 
