@@ -217,6 +217,8 @@ const std::map<std::string, Handler> &arrayFunctions();
 /// np.tile, np.repeat, np.diagonal, np.diag, np.trace and their ndarray methods, by
 /// qualified name (LowerArrayLayouts.cpp).
 const std::map<std::string, Handler> &arrayLayoutFunctions();
+/// np.sort, np.argsort, ndarray.argsort and np.median (LowerSorting.cpp).
+const std::map<std::string, Handler> &sortingFunctions();
 /// NumPy's loop selection for float-only ufuncs (`ufunc` names one in messages) on an
 /// integer or bool dtype: the smallest float that holds every value; a UserError at `loc`
 /// for one-byte dtypes (float16, which npc lacks). Inexact dtypes are their own.

@@ -479,8 +479,10 @@ void FunctionLowering::lowerStatement(const syntax::Stmt &stmt) {
         if (e->value->as<syntax::StringLiteral>())
             return; // docstring
         // A call of the file's own function runs for its effects (in-place updates);
-        // anything else is lowered first, so an unsupported call is named.
-        if (auto *call = e->value->as<syntax::Call>()) {
+        // anything else is lowered first, so an unsupported call is named (a method, such
+        // as `x.sort()`, as the call it is, not as an attribute read).
+        auto *call = e->value->as<syntax::Call>();
+        if (call && call->func->as<syntax::Name>()) {
             Value callee = exprs_.lower(*call->func);
             if (callee.kind == Value::Function && callee.qualifiedName.rfind("local.", 0) == 0) {
                 exprs_.lower(*e->value);

@@ -396,7 +396,7 @@ bool readsMemory(const NodePtr &n) {
 /// True when recomputing `n` costs more than reading it from memory: it reduces, or
 /// calls a transcendental function.
 bool costly(const NodePtr &n) {
-    if (n->kind == NodeKind::Reduce || n->kind == NodeKind::Scan)
+    if (n->kind == NodeKind::Reduce || n->kind == NodeKind::Scan || n->kind == NodeKind::Sort)
         return true;
     if (n->kind == NodeKind::Unary) {
         switch (n->unaryOp) {

@@ -352,6 +352,16 @@ NodePtr makeScan(ReduceOp op, NodePtr value, std::optional<int> axis, SourceLoc 
     return finish(std::move(n));
 }
 
+NodePtr makeSort(NodePtr value, int axis, bool positions, SourceLoc loc) {
+    NPC_ASSERT(axis >= 0 && axis < value->type.rank(), "sort axis out of range");
+    NPC_ASSERT(!isComplex(value->type.dtype), "sort of complex numbers");
+    Type t{positions ? DType::Int64 : value->type.dtype, value->type.shape, false};
+    Node n = node(NodeKind::Sort, std::move(t), loc, {std::move(value)});
+    n.axis = axis;
+    n.positions = positions;
+    return finish(std::move(n));
+}
+
 namespace {
 
 /// True when `a` and `b` are the lengths of `x[k:]` and `x[:k]` (in either order) of one

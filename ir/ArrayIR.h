@@ -126,8 +126,9 @@ struct Node {
     std::vector<int> axes;    ///< Reduce: sorted operand axes; Transpose: result axis i is
                               ///< operand axis axes[i]
     int axis = 0;             ///< Concat: the axis the operands are joined along; Iota: the
-                              ///< axis whose index is the value
+                              ///< axis whose index is the value; Sort: the axis sorted
     bool keepdims = false;    ///< Reduce
+    bool positions = false;   ///< Sort: numpy.argsort's int64 positions, not the values
     /// Scan: the op (Sum or Prod) is `reduceOp`; `axes` holds the one axis scanned, or
     /// every operand axis when flattening (axis=None: the result is 1-D, in C order).
     bool flatten = false;
@@ -203,6 +204,10 @@ NodePtr makeReduce(ReduceOp op, NodePtr value, std::vector<int> axes, bool keepd
 /// frontend casts first): along `axis`, or, when `axis` is nullopt, over the flattened
 /// array in C order (the result is 1-D). The operand must have rank >= 1.
 NodePtr makeScan(ReduceOp op, NodePtr value, std::optional<int> axis, SourceLoc loc);
+/// numpy.sort (or, when `positions`, numpy.argsort: int64) of `value`, a real or bool
+/// array of rank >= 1, along `axis`, in ascending order with NaNs last. Equal values keep
+/// their order (kind='stable'), which numpy.argsort's default kind need not.
+NodePtr makeSort(NodePtr value, int axis, bool positions, SourceLoc loc);
 
 /// The sum of extents (a concatenation's length): constant-folded, the extent `n` itself
 /// for the lengths of `x[k:]` and `x[:k]` (`np.concatenate((x[1:], x[:1]))`), else a

@@ -78,6 +78,8 @@ std::string describe(const Node &n, const std::unordered_map<const Node *, int> 
         if (n.flatten)
             return fmt::format("cum{} {}, flatten", reduceOpName(n.reduceOp), ref(0));
         return fmt::format("cum{} {}, axis={}", reduceOpName(n.reduceOp), ref(0), n.axes.at(0));
+    case NodeKind::Sort:
+        return fmt::format("{} {}, axis={}", n.positions ? "argsort" : "sort", ref(0), n.axis);
     case NodeKind::Where:
         return fmt::format("where {}, {}, {}", ref(0), ref(1), ref(2));
     case NodeKind::Transpose:
@@ -288,6 +290,10 @@ void verify(const Function &f) {
             break;
         case NodeKind::Reduce:
             check(n.operands.size() == 1, n, "wrong operand count");
+            break;
+        case NodeKind::Sort:
+            check(n.operands.size() == 1, n, "wrong operand count");
+            check(n.axis >= 0 && n.axis < n.type.rank(), n, "sort axis out of range");
             break;
         case NodeKind::Scan:
             check(n.operands.size() == 1, n, "wrong operand count");

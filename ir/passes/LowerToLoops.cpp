@@ -35,6 +35,8 @@ ExprPtr Lowering::compute(const Node &n, const std::vector<ExprPtr> &idx) {
         return computeReduce(n, idx);
     case NodeKind::Scan:
         NPC_INTERNAL_ERROR("a scan is always a stage of its own (lowerScan)");
+    case NodeKind::Sort:
+        NPC_INTERNAL_ERROR("a sort is always a stage of its own (lowerSort)");
     case NodeKind::Where:
         return loop::select(scalarize(n.operand(0), idx), scalarize(n.operand(1), idx),
                             scalarize(n.operand(2), idx));

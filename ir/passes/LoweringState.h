@@ -461,10 +461,13 @@ private:
         blocks_ = {&body0};
         depth_ = static_cast<size_t>(root.type.rank());
         const Node *shapeNode = dest.kind == Destination::Target ? dest.target : &root;
-        bool scan = root.kind == NodeKind::Scan || root.kind == NodeKind::Nonzero;
+        bool scan = root.kind == NodeKind::Scan || root.kind == NodeKind::Nonzero ||
+                    root.kind == NodeKind::Sort;
         if (scan) { // runs in a buffer of its own; another destination gets a copy of it
             storage_[&root] = root.kind == NodeKind::Scan ? lowerScan(root, freshBuffer(hint))
-                                                          : lowerNonzero(root, freshBuffer("nonzero"));
+                              : root.kind == NodeKind::Sort
+                                  ? lowerSort(root, freshBuffer(hint))
+                                  : lowerNonzero(root, freshBuffer("nonzero"));
             stageRoot_ = nullptr;
         }
         // Integer-array stores: indices checked (and wrapped) before any element is written,
@@ -618,6 +621,8 @@ private:
     ExprPtr computeReduce(const Node &n, const std::vector<ExprPtr> &idx);
     ExprPtr accumulate(array::ReduceOp op, DType t, ExprPtr acc, ExprPtr v);
     Storage lowerScan(const Node &n, const std::string &name);
+    /// numpy.sort / numpy.argsort (LowerSort.cpp).
+    Storage lowerSort(const Node &n, const std::string &name);
     // Integer-array indexing and boolean masks (LowerGather.cpp).
     std::vector<ExprPtr> gatherIndex(const Node &n, const std::vector<ExprPtr> &idx);
     ExprPtr computeGather(const Node &n, const std::vector<ExprPtr> &idx);

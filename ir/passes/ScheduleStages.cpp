@@ -111,7 +111,7 @@ Schedule scheduleStages(const std::vector<NodePtr> &results) {
         if (n->kind == NodeKind::Reduce && (repeated || users[n.get()] > 1))
             materialize.insert(n.get());
         // A scan writes its running values into a buffer of its own (a sequential loop).
-        if (n->kind == NodeKind::Scan || n->kind == NodeKind::Nonzero)
+        if (n->kind == NodeKind::Scan || n->kind == NodeKind::Nonzero || n->kind == NodeKind::Sort)
             materialize.insert(n.get());
         if (n->kind == NodeKind::Concat)
             for (const NodePtr &part : n->operands)

@@ -1,0 +1,176 @@
+// Lower-to-loops: numpy.sort and numpy.argsort. A Sort is a stage of its own: the operand
+// is copied into a buffer (with, for argsort, each element's position along the axis),
+// then every line along the sorted axis is merge-sorted bottom-up, one line per
+// iteration of the outer loops (which run in parallel: threads on the OpenMP target, GPU
+// threads on the CUDA target). Merging takes the left element unless the right one is
+// strictly smaller, so equal values keep their order (NumPy's kind='stable'); NaNs order
+// after every number, as in NumPy.
+#include "ir/passes/LoweringState.h"
+
+namespace npc::passes::detail {
+namespace {
+
+using loop::BinaryOp;
+
+ExprPtr add(ExprPtr a, ExprPtr b) {
+    return loop::binary(BinaryOp::Add, std::move(a), std::move(b));
+}
+ExprPtr mul(ExprPtr a, ExprPtr b) {
+    return loop::binary(BinaryOp::Mul, std::move(a), std::move(b));
+}
+ExprPtr lt(ExprPtr a, ExprPtr b) {
+    return loop::binary(BinaryOp::Lt, std::move(a), std::move(b));
+}
+ExprPtr minimum(ExprPtr a, ExprPtr b) {
+    return loop::call(loop::Intrinsic::Minimum, {std::move(a), std::move(b)}, DType::Int64);
+}
+ExprPtr int64Var(const std::string &name) {
+    return loop::var(name, DType::Int64);
+}
+
+/// `a` sorts before `b` (NumPy's order: a NaN after every number).
+ExprPtr sortsBefore(const ExprPtr &a, const ExprPtr &b) {
+    if (!isFloat(a->dtype))
+        return lt(a, b);
+    auto isNan = [](const ExprPtr &v) {
+        return loop::call(loop::Intrinsic::IsNan, {v}, DType::Bool);
+    };
+    return loop::binary(
+        BinaryOp::Or, lt(a, b),
+        loop::binary(BinaryOp::And, isNan(b), loop::unary(loop::UnaryOp::Not, isNan(a))));
+}
+
+/// A loop whose iterations depend on each other (never split across threads or lanes).
+StmtPtr sequential(const std::string &var, ExprPtr extent) {
+    StmtPtr l = loop::forLoop(var, std::move(extent), {});
+    l->reductionLoop = true;
+    return l;
+}
+
+} // namespace
+
+Storage Lowering::lowerSort(const Node &n, const std::string &name) {
+    const NodePtr &x = n.operand();
+    const Shape &shape = x->type.shape;
+    const auto axis = static_cast<size_t>(n.axis);
+    DType keyType = x->type.dtype;
+    Storage out = allocate(n, name);
+    // One layout for every buffer (the same shape): one offset serves them all.
+    Storage keys = n.positions ? allocate(*x, freshBuffer(name + "_keys")) : out;
+    Storage keyScratch = allocate(*x, freshBuffer(name + "_merged"));
+    Storage positionScratch = n.positions ? allocate(n, freshBuffer(name + "_moved")) : Storage{};
+
+    // The copy: keys (and positions along the axis), in parallel over the outer axes.
+    std::vector<StmtPtr> *body = &current();
+    std::vector<ExprPtr> idx(shape.size());
+    size_t depth = 0;
+    for (size_t a = 0; a < shape.size(); ++a) {
+        if (dimIsConst(shape[a], 1)) {
+            idx[a] = loop::intImm(0);
+            continue;
+        }
+        std::string v = loopVar(depth++);
+        StmtPtr l = loop::forLoop(v, dimExpr(shape[a]), {});
+        body->push_back(l);
+        body = &l->stmts;
+        idx[a] = int64Var(v);
+    }
+    blocks_.push_back(body);
+    memo_.emplace_back();
+    depth_ = depth;
+    ExprPtr at = offset(idx, keys.strides);
+    body->push_back(loop::store(keys.name, at, loop::cast(scalarize(x, idx), keyType)));
+    if (n.positions)
+        body->push_back(loop::store(out.name, at, idx[axis]));
+    blocks_.pop_back();
+    memo_.pop_back();
+
+    // One merge sort per line along the axis.
+    body = &current();
+    std::vector<ExprPtr> line(shape.size(), loop::intImm(0));
+    depth = 0;
+    for (size_t a = 0; a < shape.size(); ++a) {
+        if (a == axis || dimIsConst(shape[a], 1))
+            continue;
+        std::string v = loopVar(depth++);
+        StmtPtr l = loop::forLoop(v, dimExpr(shape[a]), {});
+        body->push_back(l);
+        body = &l->stmts;
+        line[a] = int64Var(v);
+    }
+    ExprPtr length = dimExpr(shape[axis]);
+    ExprPtr stride = keys.strides.at(axis);
+    std::string base = fresh("line"), passes = fresh("passes"), width = fresh("width");
+    body->push_back(loop::decl(base, DType::Int64, offset(line, keys.strides)));
+    auto element = [&](const ExprPtr &k) { return add(int64Var(base), mul(k, stride)); };
+    // ceil(log2(length)) passes, counted without a log.
+    body->push_back(loop::decl(passes, DType::Int64, loop::intImm(0), true));
+    body->push_back(loop::decl(width, DType::Int64, loop::intImm(1), true));
+    StmtPtr count = sequential(loopVar(depth), loop::intImm(63));
+    ExprPtr more = lt(int64Var(width), length);
+    count->stmts.push_back(loop::assign(
+        passes, add(int64Var(passes), loop::select(more, loop::intImm(1), loop::intImm(0)))));
+    count->stmts.push_back(loop::assign(
+        width, loop::select(more, mul(int64Var(width), loop::intImm(2)), int64Var(width))));
+    body->push_back(count);
+    body->push_back(loop::assign(width, loop::intImm(1)));
+
+    StmtPtr pass = sequential(loopVar(depth), int64Var(passes));
+    body->push_back(pass);
+    ExprPtr runs = mul(int64Var(width), loop::intImm(2));
+    ExprPtr pairs = loop::binary(BinaryOp::Div, add(length, add(runs, loop::intImm(-1))), runs);
+    StmtPtr merge = sequential(loopVar(depth + 1), pairs);
+    pass->stmts.push_back(merge);
+    std::string lo = fresh("lo"), mid = fresh("mid"), hi = fresh("hi"), i = fresh("i"),
+                j = fresh("j");
+    merge->stmts.push_back(loop::decl(lo, DType::Int64, mul(int64Var(merge->name), runs)));
+    merge->stmts.push_back(
+        loop::decl(mid, DType::Int64, minimum(add(int64Var(lo), int64Var(width)), length)));
+    merge->stmts.push_back(loop::decl(hi, DType::Int64, minimum(add(int64Var(lo), runs), length)));
+    merge->stmts.push_back(loop::decl(i, DType::Int64, int64Var(lo), true));
+    merge->stmts.push_back(loop::decl(j, DType::Int64, int64Var(mid), true));
+    StmtPtr step =
+        sequential(loopVar(depth + 2), loop::binary(BinaryOp::Sub, int64Var(hi), int64Var(lo)));
+    merge->stmts.push_back(step);
+    // Reads clamped into the line: a run that is used up is not read.
+    ExprPtr last = loop::binary(BinaryOp::Sub, length, loop::intImm(1));
+    ExprPtr leftAt = element(minimum(int64Var(i), last));
+    ExprPtr rightAt = element(minimum(int64Var(j), last));
+    std::string left = fresh("left"), right = fresh("right"), takeLeft = fresh("take_left");
+    step->stmts.push_back(loop::decl(left, keyType, loop::load(keys.name, leftAt, keyType)));
+    step->stmts.push_back(loop::decl(right, keyType, loop::load(keys.name, rightAt, keyType)));
+    ExprPtr rightDone = loop::binary(BinaryOp::Ge, int64Var(j), int64Var(hi));
+    ExprPtr leftFirst =
+        loop::binary(BinaryOp::Or, rightDone,
+                     loop::unary(loop::UnaryOp::Not,
+                                 sortsBefore(loop::var(right, keyType), loop::var(left, keyType))));
+    step->stmts.push_back(
+        loop::decl(takeLeft, DType::Bool,
+                   loop::binary(BinaryOp::And, lt(int64Var(i), int64Var(mid)), leftFirst)));
+    ExprPtr taken = loop::var(takeLeft, DType::Bool);
+    ExprPtr to = element(add(int64Var(lo), int64Var(step->name)));
+    step->stmts.push_back(
+        loop::store(keyScratch.name, to,
+                    loop::select(taken, loop::var(left, keyType), loop::var(right, keyType))));
+    if (n.positions)
+        step->stmts.push_back(
+            loop::store(positionScratch.name, to,
+                        loop::select(taken, loop::load(out.name, leftAt, DType::Int64),
+                                     loop::load(out.name, rightAt, DType::Int64))));
+    step->stmts.push_back(
+        loop::assign(i, add(int64Var(i), loop::select(taken, loop::intImm(1), loop::intImm(0)))));
+    step->stmts.push_back(
+        loop::assign(j, add(int64Var(j), loop::select(taken, loop::intImm(0), loop::intImm(1)))));
+    // The merged runs become the line for the next pass.
+    StmtPtr back = sequential(loopVar(depth + 1), length);
+    ExprPtr from = element(int64Var(back->name));
+    back->stmts.push_back(loop::store(keys.name, from, loop::load(keyScratch.name, from, keyType)));
+    if (n.positions)
+        back->stmts.push_back(
+            loop::store(out.name, from, loop::load(positionScratch.name, from, DType::Int64)));
+    pass->stmts.push_back(back);
+    pass->stmts.push_back(loop::assign(width, runs));
+    return out;
+}
+
+} // namespace npc::passes::detail

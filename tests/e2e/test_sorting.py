@@ -1,0 +1,43 @@
+"""kernels/sorting.py: np.sort, np.argsort and np.median against NumPy on both targets:
+lines of odd, even, one and no elements, NaNs and infinities, signed zeros, repeated
+values (kind='stable' orders them as npc does), bools and uint64 beyond int64."""
+
+import numpy as np
+import pytest
+
+RNG = np.random.default_rng(21)
+
+
+def arguments(x, rows, cols, t_shape, repeats=5):
+    return (x, RNG.normal(size=(rows, cols)),
+            RNG.integers(-repeats, repeats, (rows + 1, cols)).astype(np.int32),
+            RNG.integers(0, 2, x.size).astype(bool),
+            np.array([2**64 - 1, 0, 5, 2**63, 7, 2**63 + 1][: max(1, x.size % 7)], np.uint64),
+            RNG.normal(size=t_shape).astype(np.float32))
+
+
+CASES = {
+    "odd": arguments(RNG.normal(size=11), 5, 7, (3, 5, 4)),
+    "even": arguments(RNG.normal(size=1000), 40, 64, (2, 8, 33), repeats=100),
+    "special": (np.array([3.0, np.nan, -0.0, 0.0, -np.inf, np.inf, np.nan, 1.0, 0.0, -0.0]),
+                np.array([[1.0, np.nan, 3.0, 0.5], [2.0, 1.0, 0.0, -1.0],
+                          [np.nan] * 4, [np.inf, -np.inf, 0.0, -0.0]]),
+                np.array([[7, 7, 7], [-2**31, 2**31 - 1, 0]], np.int32),
+                np.array([True, False, True, True, False]),
+                np.array([2**64 - 1, 2**63, 2**63 - 1, 1], np.uint64),
+                np.array([[[np.nan, 1, 2], [0, np.inf, -1]]], np.float32)),
+    "single": (np.ones(1), np.ones((1, 1)), np.ones((1, 1), np.int32), np.ones(1, bool),
+               np.ones(1, np.uint64), np.ones((1, 1, 1), np.float32)),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_sorting(kernels_on_both_targets, case):
+    kernels_on_both_targets("sorting.py").check(*CASES[case])
+
+
+def test_empty_lines(kernels_on_both_targets):
+    """Empty arrays sort to empty arrays; their medians are NaN, as NumPy's (which warns)."""
+    k = kernels_on_both_targets("sorting.py")
+    k.check(np.zeros(0), np.zeros((0, 3)), np.zeros((1, 0), np.int32), np.zeros(0, bool),
+            np.zeros(1, np.uint64), np.zeros((2, 0, 3), np.float32))
