@@ -352,7 +352,10 @@ NodePtr FunctionLowering::convertTo(const NodePtr &value, const array::Type &t,
                     "NotImplementedError"});
         }
     }
-    NodePtr v = exprs_.castTo(value, t.dtype, loc);
+    // A Python int the variable held before it took a narrower integer dtype (`best = 1000`
+    // then `best = a[i]` of int8) must fit it: NumPy's OverflowError at run time where it
+    // does not, rather than a wrapped value (constants and int arguments: castTo).
+    NodePtr v = exprs_.pythonNumberTo(value, t.dtype, loc);
     if (!shapeEqual(v->type.shape, t.shape))
         v = array::makeBroadcast(v, t.shape, loc);
     return checks.empty() ? v : array::withChecks(v, checks);
