@@ -393,28 +393,10 @@ bool complementarySlices(const Dim &a, const Dim &b) {
 
 } // namespace
 
-Dim dimSum(const std::vector<Dim> &terms, SourceLoc loc) {
+Dim dimSum(const std::vector<Dim> &terms) {
     if (terms.size() == 2 && complementarySlices(terms[0], terms[1]))
         return terms[0]->operands[0];
-    int64_t constant = 0;
-    NodePtr sum;
-    std::string text;
-    for (const Dim &d : terms) {
-        if (auto c = dimConstValue(d)) {
-            constant += *c;
-            continue;
-        }
-        NodePtr term = makeDimValue(d, loc);
-        sum = sum ? makeBinary(BinaryOp::Add, sum, term, loc) : term;
-        text += (text.empty() ? "" : " + ") + dimStr(d);
-    }
-    if (!sum)
-        return dimConst(constant);
-    if (constant != 0) {
-        sum = makeBinary(BinaryOp::Add, sum, makeIntConstant(constant, DType::Int64, false, loc), loc);
-        text += fmt::format(" + {}", constant);
-    }
-    return dimValue(sum, "(" + text + ")");
+    return dimAdd(terms);
 }
 
 Dim dimQuotient(const Dim &a, const Dim &b, SourceLoc loc) {
@@ -467,7 +449,7 @@ NodePtr makeConcat(std::vector<NodePtr> parts, int axis, std::vector<ExtentCheck
         lengths.push_back(p->type.shape[static_cast<size_t>(axis)]);
     }
     Shape out = first.shape;
-    out[static_cast<size_t>(axis)] = dimSum(lengths, loc);
+    out[static_cast<size_t>(axis)] = dimSum(lengths);
     Type t{first.dtype, std::move(out), false};
     Node n = node(NodeKind::Concat, std::move(t), loc, std::move(parts));
     n.axis = axis;

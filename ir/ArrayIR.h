@@ -210,9 +210,9 @@ NodePtr makeScan(ReduceOp op, NodePtr value, std::optional<int> axis, SourceLoc 
 NodePtr makeSort(NodePtr value, int axis, bool positions, SourceLoc loc);
 
 /// The sum of extents (a concatenation's length): constant-folded, the extent `n` itself
-/// for the lengths of `x[k:]` and `x[:k]` (`np.concatenate((x[1:], x[:1]))`), else a
-/// run-time Value dim computed by array IR.
-Dim dimSum(const std::vector<Dim> &terms, SourceLoc loc);
+/// for the lengths of `x[k:]` and `x[:k]` (`np.concatenate((x[1:], x[:1]))`), else a Sum
+/// dim (equal for equal terms).
+Dim dimSum(const std::vector<Dim> &terms);
 /// `a // b` as a run-time Value dim (the -1 extent of a reshape); 0 when `b` is 0.
 Dim dimQuotient(const Dim &a, const Dim &b, SourceLoc loc);
 /// numpy.transpose(value, axes): result axis i is operand axis `axes[i]`; `axes` must be

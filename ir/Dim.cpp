@@ -163,6 +163,27 @@ Dim dimProduct(const std::vector<Dim> &factors) {
     return makeDim(std::move(n));
 }
 
+Dim dimAdd(const std::vector<Dim> &terms) {
+    int64_t constant = 0;
+    std::vector<Dim> symbolic;
+    for (const Dim &t : terms) {
+        if (auto c = dimConstValue(t))
+            constant += *c;
+        else
+            symbolic.push_back(t);
+    }
+    if (symbolic.empty())
+        return dimConst(constant);
+    if (constant != 0)
+        symbolic.push_back(dimConst(constant));
+    if (symbolic.size() == 1)
+        return symbolic[0];
+    DimNode n;
+    n.kind = DimKind::Sum;
+    n.operands = std::move(symbolic);
+    return makeDim(std::move(n));
+}
+
 std::optional<int64_t> dimConstValue(const Dim &d) {
     if (d->kind != DimKind::Const)
         return std::nullopt;
@@ -195,6 +216,7 @@ bool dimEqual(const Dim &a, const Dim &b) {
         return a->node == b->node;
     case DimKind::Broadcast:
     case DimKind::Product:
+    case DimKind::Sum:
     case DimKind::NonNegative:
         break;
     }
@@ -229,6 +251,7 @@ bool dimBroadcastsByStride(const Dim &d) {
         return dimBroadcastsByStride(d->operands[0]) && dimBroadcastsByStride(d->operands[1]);
     case DimKind::Slice:
     case DimKind::Product:
+    case DimKind::Sum:
     case DimKind::Value:
     case DimKind::NonNegative:
         return false;
@@ -281,6 +304,12 @@ std::string dimStr(const Dim &d) {
         for (const Dim &f : d->operands)
             s += (s.empty() ? "" : " * ") + dimStr(f);
         return s;
+    }
+    case DimKind::Sum: {
+        std::string s;
+        for (const Dim &t : d->operands)
+            s += (s.empty() ? "" : " + ") + dimStr(t);
+        return "(" + s + ")";
     }
     }
     return "?";

@@ -23,6 +23,7 @@ enum class DimKind {
     Broadcast, ///< NumPy broadcasting of two extents (run-time check)
     Slice,     ///< length of `start:stop:step` over `base` (Python slice semantics)
     Product,   ///< product of extents (element counts, e.g. the divisor of mean)
+    Sum,       ///< sum of extents (a concatenation's length)
     Value,     ///< the run-time value of a scalar int64 array-IR node (`x[i:i + n]`)
     NonNegative, ///< a run-time int used as an extent (`np.zeros(n)`): checked >= 0
 };
@@ -62,6 +63,9 @@ Dim dimSliceDynamic(const Dim &base, std::optional<int64_t> start, Dim startValu
 Dim dimValue(std::shared_ptr<const void> node, std::string text);
 /// Product of extents; folds constants; the empty product is 1.
 Dim dimProduct(const std::vector<Dim> &factors);
+/// Sum of extents, in order; folds constants (the constant last); the empty sum is 0.
+/// Sums of equal terms are equal dims (the lengths of two joins of one shape).
+Dim dimAdd(const std::vector<Dim> &terms);
 /// `value` (a Value dim: a run-time int, possibly negative) used as an extent; the run
 /// time raises ValueError(`message`) when it is negative (NumPy: "negative dimensions are
 /// not allowed"). Constants are checked by the caller and returned as they are.

@@ -312,6 +312,13 @@ private:
                 p = loop::binary(loop::BinaryOp::Mul, p, dimExpr(f));
             return p;
         }
+        case DimKind::Sum: { // run-time ints among the terms may be huge: no C++ overflow
+            ExprPtr s = dimExpr(d->operands.at(0));
+            for (size_t i = 1; i < d->operands.size(); ++i)
+                s = loop::call(loop::Intrinsic::WrapAdd, {s, dimExpr(d->operands[i])},
+                               DType::Int64);
+            return s;
+        }
         case DimKind::Value:
             return scalarExpr(*static_cast<const Node *>(d->node.get()));
         case DimKind::NonNegative: {

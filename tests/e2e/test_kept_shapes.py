@@ -66,3 +66,12 @@ def test_branches_of_different_arguments(kernels_on_both_targets, nx, ny, c):
     x, y = np.arange(nx, dtype=np.float32), np.arange(ny, dtype=np.float32)
     k.check_like_python(x, y, c, npc_refuses=lambda want: want[1].shape != x.shape,
                         message="'z' would change shape from (x.shape[0],) to (y.shape[0],)")
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (1, 0), (4, 1)])
+@pytest.mark.parametrize("c", [True, False])
+def test_joins_in_branches(kernels_on_both_targets, shape, c):
+    """kernels/branch_joins.py: joins of one shape in both branches (were refused: their
+    lengths, sums of extents, compared as different run-time values)."""
+    m = np.arange(float(shape[0] * shape[1])).reshape(shape)
+    kernels_on_both_targets("branch_joins.py").check(m, np.arange(float(shape[1])), c)

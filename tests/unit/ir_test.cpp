@@ -47,15 +47,17 @@ TEST_CASE("an extent broadcast with others is known as such", "[ir][dim]") {
 
 TEST_CASE("the lengths of x[k:] and x[:k] sum to x's extent", "[ir][dim]") {
     Dim n = dimExtent(0, 0, "x");
-    CHECK(dimEqual(dimSum({dimSlice(n, 1, std::nullopt, 1), dimSlice(n, std::nullopt, 1, 1)}, {}),
-                   n));
-    CHECK(dimEqual(dimSum({dimSlice(n, std::nullopt, -2, 1), dimSlice(n, -2, std::nullopt, 1)}, {}),
-                   n));
-    // Other bounds, or other steps, are run-time sums.
-    CHECK(dimSum({dimSlice(n, 1, std::nullopt, 1), dimSlice(n, std::nullopt, 2, 1)}, {})->kind ==
-          DimKind::Value);
-    CHECK(dimSum({dimSlice(n, 1, std::nullopt, 2), dimSlice(n, std::nullopt, 1, 1)}, {})->kind ==
-          DimKind::Value);
+    CHECK(dimEqual(dimSum({dimSlice(n, 1, std::nullopt, 1), dimSlice(n, std::nullopt, 1, 1)}), n));
+    CHECK(
+        dimEqual(dimSum({dimSlice(n, std::nullopt, -2, 1), dimSlice(n, -2, std::nullopt, 1)}), n));
+    // Other bounds, or other steps, are sums, equal where their terms are.
+    Dim head = dimSlice(n, 1, std::nullopt, 1);
+    CHECK(dimSum({head, dimSlice(n, std::nullopt, 2, 1)})->kind == DimKind::Sum);
+    CHECK(dimSum({dimSlice(n, 1, std::nullopt, 2), dimSlice(n, std::nullopt, 1, 1)})->kind ==
+          DimKind::Sum);
+    CHECK(dimEqual(dimSum({n, n, dimConst(2)}), dimSum({n, dimConst(1), n, dimConst(1)})));
+    CHECK_FALSE(dimEqual(dimSum({n, head}), dimSum({head, n})));
+    CHECK(dimStr(dimSum({n, head, dimConst(3)})) == "(x.shape[0] + x.shape[0] - 1 + 3)");
 }
 
 TEST_CASE("slice lengths follow Python's slice.indices", "[ir][dim]") {

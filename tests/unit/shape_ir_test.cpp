@@ -61,12 +61,15 @@ TEST_CASE("concatenation adds the lengths along its axis", "[ir][shape]") {
     CHECK(dimIsConst(c->type.shape[0], 9));
     CHECK(dimIsConst(c->type.shape[1], 3));
     CHECK(makeConcat({a}, 0, {}, {}) == a);
-    // A run-time length is a Value dim computed by array IR.
+    // A run-time length is a Sum dim, equal for joins of equal lengths.
     Dim n = dimExtent(2, 0, "v");
     NodePtr v = param(2, "v", {n, dimConst(3)});
     NodePtr d = makeConcat({a, v}, 0, {}, {});
-    CHECK(d->type.shape[0]->kind == DimKind::Value);
-    CHECK(dimIsConst(dimSum({dimConst(2), dimConst(5)}, {}), 7));
+    CHECK(d->type.shape[0]->kind == DimKind::Sum);
+    CHECK(dimEqual(d->type.shape[0], makeConcat({v, b}, 0, {}, {})->type.shape[0]) == false);
+    CHECK(dimEqual(d->type.shape[0], makeConcat({b, v}, 0, {}, {})->type.shape[0]) == false);
+    CHECK(dimEqual(d->type.shape[0], makeConcat({a, v}, 0, {}, {})->type.shape[0]));
+    CHECK(dimIsConst(dimSum({dimConst(2), dimConst(5)}), 7));
     CHECK_THROWS_AS(makeConcat({a, makeCast(b, DType::Float32, {})}, 0, {}, {}), InternalError);
 }
 
