@@ -668,15 +668,11 @@ NodePtr FunctionLowering::readBeforeWrite(const NodePtr &target, const array::No
         value = hoist(value);
     }
     if (unsafeRead(value, true)) {
+        // A shape only the run time knows (`x[i:] = x[:n - i] * 0.5` in a loop) cannot be a
+        // variable's, allocated on entry: a buffer allocated where the statement runs (the
+        // stored value copies it: a stored root is computed into the target itself).
         if (dataDependent(value->type.shape))
-            throw UserError(loc, fmt::format("the right side reads the array it is written "
-                                             "into and has shape {}, which only the run time "
-                                             "knows; npc cannot keep it in a buffer first: "
-                                             "read the elements it needs into names before "
-                                             "(v = x[0]; x[i:] += v), update with the target "
-                                             "alone (x[mask] *= 2), or compute it into "
-                                             "another array",
-                                             shapeStr(value->type.shape)));
+            return array::makeCopy(array::makeCopy(value, loc, true), loc);
         value = materialize(value, "rhs", loc);
     }
     return value;

@@ -221,9 +221,11 @@ NodePtr makeIota(Shape shape, int axis, SourceLoc loc) {
     return finish(std::move(n));
 }
 
-NodePtr makeCopy(NodePtr value, SourceLoc loc) {
+NodePtr makeCopy(NodePtr value, SourceLoc loc, bool buffered) {
     Type t{value->type.dtype, value->type.shape, false};
-    return finish(node(NodeKind::Copy, std::move(t), loc, {std::move(value)}));
+    Node n = node(NodeKind::Copy, std::move(t), loc, {std::move(value)});
+    n.buffered = buffered;
+    return finish(std::move(n));
 }
 
 NodePtr makeUnary(UnaryOp op, NodePtr value, DType resultType, SourceLoc loc) {

@@ -129,6 +129,9 @@ struct Node {
                               ///< axis whose index is the value; Sort: the axis sorted
     bool keepdims = false;    ///< Reduce
     bool positions = false;   ///< Sort: numpy.argsort's int64 positions, not the values
+    /// Copy: always computed into a buffer of its own where it is evaluated, never fused
+    /// into its users (the right side of an update that reads its target).
+    bool buffered = false;
     /// Scan: the op (Sum or Prod) is `reduceOp`; `axes` holds the one axis scanned, or
     /// every operand axis when flattening (axis=None: the result is 1-D, in C order).
     bool flatten = false;
@@ -168,8 +171,9 @@ NodePtr makeCast(NodePtr value, DType dtype, bool weak, SourceLoc loc);
 /// for one axis): the building block of np.arange, np.linspace, np.eye and array literals.
 NodePtr makeIota(Shape shape, int axis, SourceLoc loc);
 /// numpy.copy / ndarray.copy: a new array equal to `value`. Never folded away, so passes
-/// can tell a copy (a value of its own) from an alias of the operand.
-NodePtr makeCopy(NodePtr value, SourceLoc loc);
+/// can tell a copy (a value of its own) from an alias of the operand. `buffered`: see
+/// Node::buffered.
+NodePtr makeCopy(NodePtr value, SourceLoc loc, bool buffered = false);
 NodePtr makeUnary(UnaryOp op, NodePtr value, DType resultType, SourceLoc loc);
 /// Both operands must have the same dtype and shape (except comparisons' result dtype).
 NodePtr makeBinary(BinaryOp op, NodePtr lhs, NodePtr rhs, SourceLoc loc);

@@ -95,7 +95,7 @@ std::string describe(const Node &n, const std::unordered_map<const Node *, int> 
     case NodeKind::Iota:
         return fmt::format("iota axis={}", n.axis);
     case NodeKind::Copy:
-        return fmt::format("copy {}", ref(0));
+        return fmt::format("copy {}{}", ref(0), n.buffered ? ", buffered" : "");
     case NodeKind::Gather: {
         std::vector<std::string> indices;
         for (size_t i = 1; i < n.operands.size(); ++i)

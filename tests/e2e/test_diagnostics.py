@@ -184,14 +184,6 @@ CASES = [
         def f(x):
             return x + (7 >> -1)
         """, "negative shift count", (5, "7 >> -1")),
-    ("update-reads-shifted-view-runtime-shape", """
-        # npc export f(float64[:])
-        def f(x):
-            for i in range(1, x.shape[0]):
-                x[i:] += x[:x.shape[0] - i]
-            return x
-        """, "read the elements it needs into names before (v = x[0]; x[i:] += v)",
-     (6, "x[i:]")),
     ("typing-in-code", """
         import numpy.typing as npt
 

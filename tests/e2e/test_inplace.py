@@ -63,3 +63,13 @@ def test_rebound_arguments_updated_in_place(kernels_on_both_targets, n, flag):
 @pytest.mark.parametrize("n", [0, 1, 3])
 def test_argument_updated_while_a_copy_holds_a_new_array(kernels_on_both_targets, n):
     kernels_on_both_targets("loop_copies.py").check(np.arange(4.0), n)
+
+
+@pytest.mark.parametrize("n", [0, 1, 4, 9])
+def test_updates_of_runtime_shape_reading_the_target(kernels_on_both_targets, n):
+    """kernels/elimination.py: `a[k+1:, k:] -= np.outer(a[k+1:, k] / a[k, k], a[k, k:])`
+    and `x[i:] = x[:n - i] * 0.5`, `z[i:] += z[:n - i]` in loops (were refused: the right side, which reads the
+    target, now gets a buffer allocated where the statement runs)."""
+    rng = np.random.default_rng(n)
+    a = rng.uniform(-1, 1, (n, n))
+    kernels_on_both_targets("elimination.py").check(a, rng.uniform(size=n + 2))
