@@ -182,22 +182,9 @@ Storage Lowering::lowerScan(const Node &n, const std::string &name) {
     DType t = n.type.dtype;
     Storage s = allocate(n, name);
     std::vector<ExprPtr> xIdx(in.size());
-    std::vector<StmtPtr> *body = &current();
     size_t depth = 0;
     auto scanned = [&](size_t a) { return n.flatten || static_cast<int>(a) == n.axes.at(0); };
-    for (size_t a = 0; a < in.size(); ++a) {
-        if (scanned(a))
-            continue;
-        if (dimIsConst(in[a], 1)) {
-            xIdx[a] = loop::intImm(0);
-            continue;
-        }
-        std::string v = loopVar(depth++);
-        StmtPtr loop = loop::forLoop(v, dimExpr(in[a]), {});
-        body->push_back(loop);
-        body = &loop->stmts;
-        xIdx[a] = loop::var(v, DType::Int64);
-    }
+    std::vector<StmtPtr> *body = loopNest(&current(), in, scanned, xIdx, depth);
     bool sum = n.reduceOp == array::ReduceOp::Sum;
     std::string acc = fresh(hintFor(n) + "_acc");
     ExprPtr init = isBool(t) ? loop::boolImm(!sum) : loop::numberImm(sum ? 0 : 1, t);

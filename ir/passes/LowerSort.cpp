@@ -61,20 +61,10 @@ Storage Lowering::lowerSort(const Node &n, const std::string &name) {
     Storage positionScratch = n.positions ? allocate(n, freshBuffer(name + "_moved")) : Storage{};
 
     // The copy: keys (and positions along the axis), in parallel over the outer axes.
-    std::vector<StmtPtr> *body = &current();
     std::vector<ExprPtr> idx(shape.size());
     size_t depth = 0;
-    for (size_t a = 0; a < shape.size(); ++a) {
-        if (dimIsConst(shape[a], 1)) {
-            idx[a] = loop::intImm(0);
-            continue;
-        }
-        std::string v = loopVar(depth++);
-        StmtPtr l = loop::forLoop(v, dimExpr(shape[a]), {});
-        body->push_back(l);
-        body = &l->stmts;
-        idx[a] = int64Var(v);
-    }
+    std::vector<StmtPtr> *body = loopNest(
+        &current(), shape, [](size_t) { return false; }, idx, depth);
     blocks_.push_back(body);
     memo_.emplace_back();
     depth_ = depth;
@@ -86,18 +76,10 @@ Storage Lowering::lowerSort(const Node &n, const std::string &name) {
     memo_.pop_back();
 
     // One merge sort per line along the axis.
-    body = &current();
     std::vector<ExprPtr> line(shape.size(), loop::intImm(0));
     depth = 0;
-    for (size_t a = 0; a < shape.size(); ++a) {
-        if (a == axis || dimIsConst(shape[a], 1))
-            continue;
-        std::string v = loopVar(depth++);
-        StmtPtr l = loop::forLoop(v, dimExpr(shape[a]), {});
-        body->push_back(l);
-        body = &l->stmts;
-        line[a] = int64Var(v);
-    }
+    body = loopNest(
+        &current(), shape, [&](size_t a) { return a == axis; }, line, depth);
     ExprPtr length = dimExpr(shape[axis]);
     ExprPtr stride = keys.strides.at(axis);
     std::string base = fresh("line"), passes = fresh("passes"), width = fresh("width");

@@ -549,6 +549,29 @@ private:
         return name;
     }
 
+    /// Appends to `body` a nest of loops over the axes of `shape` that `skip` does not
+    /// name, outermost first, starting at nesting `depth` (advanced); sets `idx[a]` to the
+    /// counter of each (0 for an axis of extent 1, which gets no loop) and returns the
+    /// innermost body.
+    std::vector<StmtPtr> *loopNest(std::vector<StmtPtr> *body, const Shape &shape,
+                                   const std::function<bool(size_t)> &skip,
+                                   std::vector<ExprPtr> &idx, size_t &depth) {
+        for (size_t a = 0; a < shape.size(); ++a) {
+            if (skip(a))
+                continue;
+            if (dimIsConst(shape[a], 1)) {
+                idx[a] = loop::intImm(0);
+                continue;
+            }
+            std::string v = loopVar(depth++);
+            StmtPtr l = loop::forLoop(v, dimExpr(shape[a]), {});
+            body->push_back(l);
+            body = &l->stmts;
+            idx[a] = loop::var(v, DType::Int64);
+        }
+        return body;
+    }
+
     static std::string loopVarName(size_t depth) {
         static const char *kNames[] = {"i", "j", "k", "l", "m", "p", "q", "r"};
         return depth < 8 ? kNames[depth] : fmt::format("i{}", depth);
