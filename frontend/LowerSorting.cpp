@@ -1,5 +1,6 @@
-// numpy.sort, numpy.argsort (and ndarray.argsort) and numpy.median, built on the array
-// IR's Sort (a stable merge sort along one axis, NaNs last, as NumPy orders them).
+// numpy.sort, numpy.argsort (and ndarray.argsort), numpy.median, numpy.quantile and
+// numpy.percentile, built on the array IR's Sort (a stable merge sort along one axis,
+// NaNs last, as NumPy orders them).
 #include "frontend/LowerContext.h"
 
 #include <fmt/format.h>
@@ -85,6 +86,34 @@ NodePtr takeAlong(const NodePtr &x, int axis, const NodePtr &index, SourceLoc lo
     return array::makeView(x, std::move(entries), loc, {index});
 }
 
+/// `axis` as given, or None where absent (numpy.median's and numpy.quantile's default).
+Value axisOrNone(const std::optional<Value> &axis, SourceLoc loc) {
+    if (axis)
+        return *axis;
+    Value none;
+    none.kind = Value::None;
+    none.loc = loc;
+    return none;
+}
+
+/// A NaN of `t` broadcast to `shape`.
+NodePtr nanOf(DType t, const Shape &shape, SourceLoc loc) {
+    return array::makeBroadcast(
+        array::makeFloatConstant(std::numeric_limits<double>::quiet_NaN(), t, false, loc), shape,
+        loc);
+}
+
+/// `result` (the reduction of `a`'s `axis`, or of every axis where `axis` is None) with
+/// the reduced axes kept as extent 1 (keepdims=True).
+NodePtr keptDims(const NodePtr &result, const Value &axisArg, int rank, int axis, SourceLoc loc) {
+    bool whole = axisArg.kind == Value::None;
+    std::vector<array::ViewEntry> entries;
+    for (int i = 0; i < rank; ++i)
+        entries.push_back(whole || i == axis ? array::ViewEntry::newAxis()
+                                             : array::ViewEntry::all());
+    return array::makeView(result, std::move(entries), loc);
+}
+
 /// numpy.median(a, axis=None, out=None, overwrite_input=False, keepdims=False): the middle
 /// element of the sorted values along the axis, or the mean of the two middle ones
 /// (`(lo + hi) / 2` in the result dtype: float64 for integers and bool, as numpy.mean);
@@ -97,13 +126,7 @@ Value median(ExprLowering &lowering, const CallArgs &args) {
                          {"overwrite_input", false},
                          {"keepdims", false}});
     rejectArgument(b[2], "out", args);
-    std::optional<Value> axisArg = b[1];
-    if (!axisArg) {
-        Value none;
-        none.kind = Value::None;
-        none.loc = args.loc;
-        axisArg = none;
-    }
+    Value axisArg = axisOrNone(b[1], args.loc);
     auto [x, axis] = sortedOperand(lowering, b[0], axisArg, args);
     bool keepdims = keepdimsFlag(b[4], args);
     SourceLoc loc = args.loc;
@@ -112,10 +135,7 @@ Value median(ExprLowering &lowering, const CallArgs &args) {
     // A NaN after the values: an empty line reads it as its median, as NumPy gives NaN.
     Shape padShape = sorted->type.shape;
     padShape[static_cast<size_t>(axis)] = dimConst(1);
-    NodePtr nan = array::makeBroadcast(
-        array::makeFloatConstant(std::numeric_limits<double>::quiet_NaN(), t, false, loc), padShape,
-        loc);
-    NodePtr padded = array::makeConcat({sorted, nan}, axis, {}, loc);
+    NodePtr padded = array::makeConcat({sorted, nanOf(t, padShape, loc)}, axis, {}, loc);
     const Dim &n = x->type.shape[static_cast<size_t>(axis)];
     NodePtr count = array::makeDimValue(n, loc);
     auto position = [&](BinaryOp op, int64_t minus, int64_t floor) {
@@ -144,21 +164,123 @@ Value median(ExprLowering &lowering, const CallArgs &args) {
     NodePtr odd = lowering.binary(BinaryOp::Equal, loIndex, hiIndex, loc);
     NodePtr middle =
         array::makeWhere(array::makeBroadcast(odd, lo->type.shape, loc), lo, mean, loc);
-    NodePtr nanResult = array::makeBroadcast(
-        array::makeFloatConstant(std::numeric_limits<double>::quiet_NaN(), t, false, loc),
-        lo->type.shape, loc);
-    NodePtr result =
-        array::makeWhere(lowering.unary(UnaryOp::IsNan, last, loc), nanResult, middle, loc);
-    if (keepdims) {
-        bool whole = axisArg->kind == Value::None;
-        int rank = whole ? requireArray(b[0], args, "a")->type.rank() : x->type.rank();
-        std::vector<array::ViewEntry> entries;
-        for (int i = 0; i < rank; ++i)
-            entries.push_back(whole || i == axis ? array::ViewEntry::newAxis()
-                                                 : array::ViewEntry::all());
-        result = array::makeView(result, std::move(entries), loc);
-    }
+    NodePtr result = array::makeWhere(lowering.unary(UnaryOp::IsNan, last, loc),
+                                      nanOf(t, lo->type.shape, loc), middle, loc);
+    if (keepdims)
+        result = keptDims(result, axisArg, requireArray(b[0], args, "a")->type.rank(), axis, loc);
     return Value::array(array::withName(result, "median"), loc);
+}
+
+/// numpy.quantile(a, q, axis=None, out=None, overwrite_input=False, method='linear',
+/// keepdims=False) and numpy.percentile (q in percent) as NumPy 2 computes them for one
+/// q: q in a's float dtype (float64 for integers), `/ 100` for percentiles; NumPy's
+/// ValueError outside [0, 1]; the virtual index `(n - 1) * q` between the sorted values
+/// `a` at its floor and `b` after it, interpolated as NumPy's _lerp (`a + (b - a) * g`, or
+/// `b - (b - a) * (1 - g)` for g >= 0.5, with `b - a` in a's dtype); NaN where the line
+/// holds a NaN; NumPy's IndexError for an empty line.
+Handler quantile(bool percent) {
+    return [percent](ExprLowering &lowering, const CallArgs &args) {
+        auto b = bind(args, {{"a", true},
+                             {"q", true},
+                             {"axis", false},
+                             {"out", false},
+                             {"overwrite_input", false},
+                             {"method", false},
+                             {"keepdims", false}});
+        rejectArgument(b[3], "out", args);
+        if (b[5] && !(b[5]->kind == Value::String && b[5]->text == "linear"))
+            throw UserError(b[5]->loc, fmt::format("{}(): npc supports method='linear' (the "
+                                                   "default) only",
+                                                   args.function));
+        SourceLoc loc = args.loc;
+        NodePtr a = requireArray(b[0], args, "a");
+        if (isBool(a->type.dtype))
+            throw UserError(loc, "numpy boolean subtract, the `-` operator, is not supported "
+                                 "(NumPy's TypeError for the quantiles of bools); convert to "
+                                 "an integer dtype first");
+        NodePtr q = requireArray(b[1], args, "q");
+        if (q->type.rank() != 0 || isComplex(q->type.dtype))
+            throw UserError(b[1]->loc, fmt::format("{}(): npc takes one q, a number (not an "
+                                                   "array of them)",
+                                                   args.function));
+        Value axisArg = axisOrNone(b[2], loc);
+        auto [x, axis] = sortedOperand(lowering, b[0], axisArg, args);
+        DType t = isFloat(x->type.dtype) ? x->type.dtype : DType::Float64;
+        q = lowering.castTo(q, t, loc);
+        bool constant = q->kind == array::NodeKind::Constant;
+        double given = q->floatValue;
+        if (percent)
+            q = lowering.binary(BinaryOp::TrueDivide, q,
+                                array::makeFloatConstant(100, t, false, loc), loc);
+        const char *message = percent ? "Percentiles must be in the range [0, 100]"
+                                      : "Quantiles must be in the range [0, 1]";
+        NodePtr zero = array::makeFloatConstant(0, t, false, loc);
+        NodePtr one = array::makeFloatConstant(1, t, false, loc);
+        std::vector<array::ExtentCheck> checks;
+        if (constant) {
+            if (!(given >= 0 && given <= (percent ? 100 : 1)))
+                throw UserError(b[1]->loc, message);
+        } else {
+            q = lowering.materialized(q, loc);
+            NodePtr inside = lowering.binary(
+                BinaryOp::LogicalAnd, lowering.binary(BinaryOp::LessEqual, zero, q, loc),
+                lowering.binary(BinaryOp::LessEqual, q, one, loc), loc);
+            NodePtr outside = array::makeCast(lowering.unary(UnaryOp::LogicalNot, inside, loc),
+                                              DType::Int64, false, loc);
+            checks.push_back({dimValue(outside, message), dimConst(0), false, message});
+        }
+        NodePtr sorted = array::makeSort(x, axis, false, loc);
+        // `n - 1`, a Python int (weak: the index is computed in q's dtype).
+        NodePtr last = array::makeCast(
+            lowering.binary(BinaryOp::Subtract,
+                            array::makeDimValue(x->type.shape[static_cast<size_t>(axis)], loc),
+                            array::makeIntConstant(1, DType::Int64, true, loc), loc),
+            DType::Int64, true, loc);
+        NodePtr virtualIndex = lowering.binary(BinaryOp::Multiply, last, q, loc);
+        if (!checks.empty()) // before the index is used
+            virtualIndex = array::withChecks(virtualIndex, std::move(checks));
+        virtualIndex = lowering.materialized(virtualIndex, loc);
+        NodePtr below = lowering.unary(UnaryOp::Floor, virtualIndex, loc);
+        NodePtr beyond = lowering.binary(BinaryOp::GreaterEqual, virtualIndex, last, loc);
+        NodePtr lastIndex = array::makeCast(last, DType::Int64, false, loc);
+        NodePtr floorIndex = array::makeCast(below, DType::Int64, false, loc);
+        NodePtr previous =
+            lowering.materialized(array::makeWhere(beyond, lastIndex, floorIndex, loc), loc);
+        NodePtr next = lowering.materialized(
+            array::makeWhere(beyond, lastIndex,
+                             lowering.binary(BinaryOp::Add, floorIndex,
+                                             array::makeIntConstant(1, DType::Int64, false, loc),
+                                             loc),
+                             loc),
+            loc);
+        NodePtr lo = takeAlong(sorted, axis, previous, loc);
+        NodePtr hi = takeAlong(sorted, axis, next, loc);
+        NodePtr gamma = array::makeBroadcast(
+            lowering.binary(BinaryOp::Subtract, virtualIndex, below, loc), lo->type.shape, loc);
+        NodePtr difference = lowering.binary(BinaryOp::Subtract, hi, lo, loc);
+        NodePtr up = lowering.binary(
+            BinaryOp::Add, lo, lowering.binary(BinaryOp::Multiply, difference, gamma, loc), loc);
+        NodePtr down = lowering.binary(
+            BinaryOp::Subtract, hi,
+            lowering.binary(BinaryOp::Multiply, difference,
+                            lowering.binary(BinaryOp::Subtract,
+                                            array::makeIntConstant(1, DType::Int64, true, loc),
+                                            gamma, loc),
+                            loc),
+            loc);
+        NodePtr half =
+            array::makeBroadcast(array::makeFloatConstant(0.5, t, false, loc), lo->type.shape, loc);
+        NodePtr result = array::makeWhere(lowering.binary(BinaryOp::GreaterEqual, gamma, half, loc),
+                                          down, up, loc);
+        if (isFloat(x->type.dtype)) {
+            NodePtr greatest = takeAlong(sorted, axis, lastIndex, loc);
+            result = array::makeWhere(lowering.unary(UnaryOp::IsNan, greatest, loc),
+                                      nanOf(t, result->type.shape, loc), result, loc);
+        }
+        if (keepdimsFlag(b[6], args))
+            result = keptDims(result, axisArg, a->type.rank(), axis, loc);
+        return Value::array(array::withName(result, percent ? "percentile" : "quantile"), loc);
+    };
 }
 
 } // namespace
@@ -170,6 +292,8 @@ const std::map<std::string, Handler> &sortingFunctions() {
         {"ndarray.argsort", sortFunction(true)},
         {"ndarray.sort", sortInPlace},
         {"numpy.median", median},
+        {"numpy.quantile", quantile(false)},
+        {"numpy.percentile", quantile(true)},
     };
     return table;
 }

@@ -1179,6 +1179,26 @@ CASES += [
         def f(x):
             return np.argsort(x, order="a")
         """, "order applies to structured arrays", (5, '"a"')),
+    ("percentile-out-of-range", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.percentile(x, 101)
+        """, "Percentiles must be in the range [0, 100]", (5, "101")),
+    ("quantile-method", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.quantile(x, 0.5, method="nearest")
+        """, "npc supports method='linear' (the default) only", (5, '"nearest"')),
+    ("quantile-array-q", """
+        # npc export f(float64[:], float64[:])
+        def f(x, qs):
+            return np.quantile(x, qs)
+        """, "npc takes one q, a number (not an array of them)", (5, "qs)")),
+    ("quantile-bool", """
+        # npc export f(bool[:])
+        def f(b):
+            return np.quantile(b, 0.5)
+        """, "numpy boolean subtract", (5, "np.quantile")),
 ]
 
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")

@@ -41,3 +41,28 @@ def test_empty_lines(kernels_on_both_targets):
     k = kernels_on_both_targets("sorting.py")
     k.check(np.zeros(0), np.zeros((0, 3)), np.zeros((1, 0), np.int32), np.zeros(0, bool),
             np.zeros(1, np.uint64), np.zeros((2, 0, 3), np.float32))
+
+
+QUANTILES = {
+    "general": (RNG.normal(size=11), RNG.normal(size=(4, 7)).astype(np.float32),
+                np.array([100, -100, 5, 127, -128], np.int8)),
+    "nan": (np.array([1.0, np.nan, 3.0]),
+            np.array([[1, 2, np.nan], [4, 5, 6]], np.float32), np.array([100], np.int8)),
+    "single": (np.ones(1), np.ones((1, 1), np.float32), np.ones(1, np.int8)),
+}
+
+
+@pytest.mark.parametrize("q", [0.0, 0.37, 0.5, 0.9999, 1.0])
+@pytest.mark.parametrize("case", QUANTILES)
+def test_quantiles(kernels_on_both_targets, case, q):
+    kernels_on_both_targets("quantiles.py").check(*QUANTILES[case], q)
+
+
+def test_quantile_errors(kernels_on_both_targets):
+    """NumPy's ValueError for q outside [0, 1] (known at run time) and its IndexError for
+    an empty line."""
+    k = kernels_on_both_targets("quantiles.py")
+    k.check_raises(*QUANTILES["general"], 1.5, match="Quantiles must be in the range [0, 1]")
+    k.check_raises(*QUANTILES["general"], np.nan, match="Quantiles must be in the range")
+    k.check_raises(np.zeros(0), *QUANTILES["general"][1:], 0.5,
+                   match="index -1 is out of bounds for axis 0 with size 0")
