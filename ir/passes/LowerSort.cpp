@@ -60,31 +60,30 @@ Storage Lowering::lowerSort(const Node &n, const std::string &name) {
     Storage keyScratch = allocate(*x, freshBuffer(name + "_merged"));
     Storage positionScratch = n.positions ? allocate(n, freshBuffer(name + "_moved")) : Storage{};
 
-    // The copy: keys (and positions along the axis), in parallel over the outer axes.
-    std::vector<ExprPtr> idx(shape.size());
+    // One line per iteration of the loops over the other axes (run in parallel).
+    std::vector<ExprPtr> line(shape.size(), loop::intImm(0));
     size_t depth = 0;
     std::vector<StmtPtr> *body = loopNest(
-        &current(), shape, [](size_t) { return false; }, idx, depth);
-    blocks_.push_back(body);
-    memo_.emplace_back();
-    depth_ = depth;
-    ExprPtr at = offset(idx, keys.strides);
-    body->push_back(loop::store(keys.name, at, loop::cast(scalarize(x, idx), keyType)));
-    if (n.positions)
-        body->push_back(loop::store(out.name, at, idx[axis]));
-    blocks_.pop_back();
-    memo_.pop_back();
-
-    // One merge sort per line along the axis.
-    std::vector<ExprPtr> line(shape.size(), loop::intImm(0));
-    depth = 0;
-    body = loopNest(
         &current(), shape, [&](size_t a) { return a == axis; }, line, depth);
     ExprPtr length = dimExpr(shape[axis]);
     ExprPtr stride = keys.strides.at(axis);
     std::string base = fresh("line"), passes = fresh("passes"), width = fresh("width");
     body->push_back(loop::decl(base, DType::Int64, offset(line, keys.strides)));
     auto element = [&](const ExprPtr &k) { return add(int64Var(base), mul(k, stride)); };
+    // The line's keys (and, for argsort, their positions along it) copied in.
+    StmtPtr fill = loop::forLoop(loopVar(depth), length, {});
+    body->push_back(fill);
+    std::vector<ExprPtr> idx = line;
+    idx[axis] = int64Var(fill->name);
+    blocks_.push_back(&fill->stmts);
+    memo_.emplace_back();
+    depth_ = depth + 1;
+    ExprPtr at = element(idx[axis]);
+    fill->stmts.push_back(loop::store(keys.name, at, loop::cast(scalarize(x, idx), keyType)));
+    if (n.positions)
+        fill->stmts.push_back(loop::store(out.name, at, idx[axis]));
+    blocks_.pop_back();
+    memo_.pop_back();
     // ceil(log2(length)) passes, counted without a log.
     body->push_back(loop::decl(passes, DType::Int64, loop::intImm(0), true));
     body->push_back(loop::decl(width, DType::Int64, loop::intImm(1), true));
