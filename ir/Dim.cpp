@@ -214,9 +214,20 @@ bool dimEqual(const Dim &a, const Dim &b) {
     }
     case DimKind::Value:
         return a->node == b->node;
+    case DimKind::Sum: { // the same terms in any order (a + b is b + a)
+        std::vector<bool> used(b->operands.size(), false);
+        for (const Dim &t : a->operands) {
+            size_t i = 0;
+            while (i < used.size() && (used[i] || !dimEqual(t, b->operands[i])))
+                ++i;
+            if (i == used.size())
+                return false;
+            used[i] = true;
+        }
+        return true;
+    }
     case DimKind::Broadcast:
     case DimKind::Product:
-    case DimKind::Sum:
     case DimKind::NonNegative:
         break;
     }

@@ -64,7 +64,8 @@ Dim dimValue(std::shared_ptr<const void> node, std::string text);
 /// Product of extents; folds constants; the empty product is 1.
 Dim dimProduct(const std::vector<Dim> &factors);
 /// Sum of extents, in order; folds constants (the constant last); the empty sum is 0.
-/// Sums of equal terms are equal dims (the lengths of two joins of one shape).
+/// Sums of equal terms, in any order, are equal dims (the lengths of two joins of one
+/// shape).
 Dim dimAdd(const std::vector<Dim> &terms);
 /// `value` (a Value dim: a run-time int, possibly negative) used as an extent; the run
 /// time raises ValueError(`message`) when it is negative (NumPy: "negative dimensions are

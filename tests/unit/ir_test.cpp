@@ -56,7 +56,9 @@ TEST_CASE("the lengths of x[k:] and x[:k] sum to x's extent", "[ir][dim]") {
     CHECK(dimSum({dimSlice(n, 1, std::nullopt, 2), dimSlice(n, std::nullopt, 1, 1)})->kind ==
           DimKind::Sum);
     CHECK(dimEqual(dimSum({n, n, dimConst(2)}), dimSum({n, dimConst(1), n, dimConst(1)})));
-    CHECK_FALSE(dimEqual(dimSum({n, head}), dimSum({head, n})));
+    CHECK(dimEqual(dimSum({n, head}), dimSum({head, n})));
+    CHECK_FALSE(dimEqual(dimSum({n, head}), dimSum({n, n})));
+    CHECK_FALSE(dimEqual(dimSum({n, head, head}), dimSum({n, n, head})));
     CHECK(dimStr(dimSum({n, head, dimConst(3)})) == "(x.shape[0] + x.shape[0] - 1 + 3)");
 }
 

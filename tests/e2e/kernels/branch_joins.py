@@ -1,5 +1,5 @@
 """A variable assigned joins of one shape in both branches (their lengths are the same
-sums of extents): np.concatenate, np.vstack and a conditional expression."""
+sums of extents, in any order): np.concatenate, np.vstack and a conditional expression."""
 import numpy as np
 
 
@@ -12,4 +12,5 @@ def f(m, x, c):
         r = np.concatenate((x * 2, x[::-1]))
         s = np.vstack((m, m[-1]))
     t = np.concatenate((x, x)) if c else np.concatenate((x[::-1], x))
-    return r, s, t
+    u = np.concatenate((x, m[0])) if c else np.concatenate((m[0], x))
+    return r, s, t, u
