@@ -22,36 +22,6 @@ using array::NodePtr;
 /// The LowerOptions of the lowerModule call in progress (see the end of the file).
 thread_local LowerOptions gOptions;
 
-/// A printable form of a run-time int expression, for shapes in messages and --emit-ir.
-std::string exprText(const NodePtr &n) {
-    if (!n->name.empty())
-        return n->name;
-    switch (n->kind) {
-    case NodeKind::Constant:
-        return isFloat(n->type.dtype) ? fmt::format("{}", n->floatValue)
-                                      : std::to_string(n->intValue);
-    case NodeKind::DimValue:
-        return dimStr(n->dim);
-    case NodeKind::Cast:
-        return exprText(n->operand());
-    case NodeKind::Binary: {
-        static const std::map<BinaryOp, const char *> kSymbols = {{BinaryOp::Add, "+"},
-                                                                  {BinaryOp::Subtract, "-"},
-                                                                  {BinaryOp::Multiply, "*"},
-                                                                  {BinaryOp::FloorDivide, "//"},
-                                                                  {BinaryOp::Remainder, "%"}};
-        auto it = kSymbols.find(n->binaryOp);
-        if (it == kSymbols.end())
-            break;
-        return fmt::format("({} {} {})", exprText(n->operand(0)), it->second,
-                           exprText(n->operand(1)));
-    }
-    default:
-        break;
-    }
-    return "?";
-}
-
 /// True when scalar `n` is computed from constants, extents and scalar arguments or
 /// variables only: what a run-time size may be (sizes are evaluated before the loops,
 /// where no array element has been read).
@@ -376,9 +346,9 @@ Value arange(ExprLowering &lowering, const CallArgs &args) {
             requireSizeExpression(bound, bound->loc, args);
         runtimeLength = lowering.binary(BinaryOp::Maximum, count, zero, loc);
         if (!length)
-            length = dimValue(runtimeLength, fmt::format("len(arange({}, {}, {}))",
-                                                         exprText(start), exprText(stop),
-                                                         exprText(step)));
+            length = dimValue(runtimeLength,
+                              fmt::format("len(arange({}, {}, {}))", array::valueText(start),
+                                          array::valueText(stop), array::valueText(step)));
     }
     if (isBool(t))
         throw UserError(loc, "np.arange() with dtype=bool is not supported by npc");
@@ -472,7 +442,7 @@ Value linspace(ExprLowering &lowering, const CallArgs &args) {
         throw UserError(b[6]->loc, "np.linspace(): npc supports axis=0 only");
     Dim num = dimConst(50);
     if (b[2]) {
-        std::string shown = b[2]->kind == Value::Array ? exprText(b[2]->node) : "?";
+        std::string shown = b[2]->kind == Value::Array ? array::valueText(b[2]->node) : "?";
         num = extentArgument(*b[2], args, "num",
                              fmt::format("Number of samples, {}, must be non-negative.", shown));
     }
@@ -778,7 +748,7 @@ Dim extentArgument(const Value &v, const CallArgs &args, const char *what,
         return n->dim;
     requireSizeExpression(n, v.loc, args);
     NodePtr value = n->type.dtype == DType::Int64 ? n : array::makeCast(n, DType::Int64, v.loc);
-    return dimNonNegative(dimValue(value, exprText(n)), negativeMessage);
+    return dimNonNegative(dimValue(value, array::valueText(n)), negativeMessage);
 }
 
 const std::map<std::string, Handler> &creationFunctions() {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <fmt/format.h>
 #include <limits>
+#include <map>
 
 namespace npc::array {
 namespace {
@@ -265,6 +266,35 @@ NodePtr makeBroadcast(NodePtr value, Shape shape, SourceLoc loc) {
     return finish(node(NodeKind::Broadcast, std::move(t), loc, {std::move(value)}));
 }
 
+std::string valueText(const NodePtr &n) {
+    if (!n->name.empty())
+        return n->name;
+    switch (n->kind) {
+    case NodeKind::Constant:
+        return isFloat(n->type.dtype) ? fmt::format("{}", n->floatValue)
+                                      : std::to_string(n->intValue);
+    case NodeKind::DimValue:
+        return dimStr(n->dim);
+    case NodeKind::Cast:
+        return valueText(n->operand());
+    case NodeKind::Binary: {
+        static const std::map<BinaryOp, const char *> kSymbols = {{BinaryOp::Add, "+"},
+                                                                  {BinaryOp::Subtract, "-"},
+                                                                  {BinaryOp::Multiply, "*"},
+                                                                  {BinaryOp::FloorDivide, "//"},
+                                                                  {BinaryOp::Remainder, "%"}};
+        auto it = kSymbols.find(n->binaryOp);
+        if (it == kSymbols.end())
+            break;
+        return fmt::format("({} {} {})", valueText(n->operand(0)), it->second,
+                           valueText(n->operand(1)));
+    }
+    default:
+        break;
+    }
+    return "?";
+}
+
 NodePtr makeView(NodePtr value, std::vector<ViewEntry> entries, SourceLoc loc,
                  std::vector<NodePtr> dynamic) {
     const Shape &in = value->type.shape;
@@ -274,7 +304,7 @@ NodePtr makeView(NodePtr value, std::vector<ViewEntry> entries, SourceLoc loc,
         NPC_ASSERT(operand >= 1 && operand <= static_cast<int>(dynamic.size()), "bad view operand");
         const NodePtr &v = dynamic[static_cast<size_t>(operand - 1)];
         NPC_ASSERT(v->type.rank() == 0 && v->type.dtype == DType::Int64, "view bound is not int64");
-        return dimValue(v, v->name.empty() ? "?" : v->name);
+        return dimValue(v, valueText(v));
     };
     Shape out;
     size_t axis = 0;

@@ -233,6 +233,10 @@ NodePtr makeConcat(std::vector<NodePtr> parts, int axis, std::vector<ExtentCheck
 /// Returns a copy of `node` with run-time extent checks added (squeeze, broadcast_to).
 NodePtr withChecks(const NodePtr &node, std::vector<ExtentCheck> checks);
 
+/// A printable form of a run-time int scalar (`(k + 1)`, `n`, `x.shape[0]`), for extents
+/// in messages and --emit-ir; "?" for what it cannot spell.
+std::string valueText(const NodePtr &n);
+
 /// Returns a copy of `node` whose `name` is the Python variable it is bound to.
 NodePtr withName(const NodePtr &node, const std::string &name);
 
