@@ -3,8 +3,10 @@
 // NaNs last, as NumPy orders them).
 #include "frontend/LowerContext.h"
 
+#include <cctype>
 #include <fmt/format.h>
 #include <limits>
+#include <string_view>
 
 namespace npc::lowering {
 namespace {
@@ -50,11 +52,21 @@ void checkSortOptions(const std::vector<std::optional<Value>> &b, const CallArgs
     if (b[2] && b[2]->kind != Value::None && b[2]->kind != Value::String)
         throw UserError(b[2]->loc,
                         fmt::format("{}(): kind must be a string such as 'stable'", args.function));
+    if (b[2] && b[2]->kind == Value::String &&
+        (b[2]->text.empty() ||
+         std::string_view("qmhs").find(static_cast<char>(
+             std::tolower(static_cast<unsigned char>(b[2]->text[0])))) == std::string_view::npos))
+        throw UserError(b[2]->loc, fmt::format("sort kind must be one of 'quick', 'heap', or "
+                                               "'stable' (got '{}')",
+                                               b[2]->text));
     if (b[4] && !(b[4]->kind == Value::None ||
                   (b[4]->kind == Value::Array && b[4]->node->kind == array::NodeKind::Constant &&
                    isBool(b[4]->node->type.dtype))))
         throw UserError(b[4]->loc,
                         fmt::format("{}(): stable must be True, False or None", args.function));
+    if (b[2] && b[2]->kind != Value::None && b[4] && b[4]->kind != Value::None)
+        throw UserError(b[4]->loc, "`kind` and `stable` parameters can't be provided at the "
+                                   "same time. Use only one of them.");
 }
 
 Handler sortFunction(bool positions) {

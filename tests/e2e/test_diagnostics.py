@@ -1179,6 +1179,17 @@ CASES += [
         def f(x):
             return np.argsort(x, order="a")
         """, "order applies to structured arrays", (5, '"a"')),
+    ("sort-kind", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.sort(x, kind="bubble")
+        """, "sort kind must be one of 'quick', 'heap', or 'stable' (got 'bubble')",
+     (5, '"bubble"')),
+    ("sort-kind-and-stable", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.argsort(x, kind="stable", stable=True)
+        """, "`kind` and `stable` parameters can't be provided at the same time", (5, "True")),
     ("percentile-out-of-range", """
         # npc export f(float64[:])
         def f(x):
