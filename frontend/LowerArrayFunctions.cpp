@@ -241,11 +241,10 @@ NodePtr isclose(ExprLowering &lowering, const CallArgs &args) {
                         lowering.binary(BinaryOp::LessEqual, difference, bound, loc),
                         lowering.unary(UnaryOp::IsFinite, y, loc), loc),
         lowering.binary(BinaryOp::Equal, x, y, loc), loc);
-    if (b[4] && !(b[4]->kind == Value::Array && b[4]->node->kind == array::NodeKind::Constant &&
-                  isBool(b[4]->node->type.dtype)))
+    if (b[4] && !boolLiteral(*b[4]))
         throw UserError(b[4]->loc, fmt::format("{}(): equal_nan must be True or False",
                                                args.function));
-    if (b[4] && b[4]->node->intValue)
+    if (b[4] && *boolLiteral(*b[4]))
         close = lowering.binary(BinaryOp::BitwiseOr, close,
                                 lowering.binary(BinaryOp::BitwiseAnd,
                                                 lowering.unary(UnaryOp::IsNan, x, loc),
@@ -394,10 +393,8 @@ Handler nanExtremum(bool maximum) {
             callNumPy(lowering, "numpy.all",
                       forwarded(args, lowering.unary(UnaryOp::IsNan, a, args.loc), b, names))
                 .node;
-        NodePtr nan =
-            array::makeBroadcast(array::makeFloatConstant(std::numeric_limits<double>::quiet_NaN(),
-                                                          a->type.dtype, false, args.loc),
-                                 extremum->type.shape, args.loc);
+        NodePtr nan = filled(std::numeric_limits<double>::quiet_NaN(), a->type.dtype,
+                             extremum->type.shape, args.loc);
         return Value::array(array::makeWhere(allNaN, nan, extremum, args.loc), args.loc);
     };
 }
@@ -435,11 +432,6 @@ Handler triangle(bool upper) {
                             upper ? "triu" : "tril"),
             args.loc);
     };
-}
-
-/// `value` in dtype `t` (a constant) broadcast to `shape`.
-NodePtr filled(double value, DType t, const Shape &shape, SourceLoc loc) {
-    return array::makeBroadcast(array::makeFloatConstant(value, t, false, loc), shape, loc);
 }
 
 /// The operands of a float-only binary ufunc NumPy computes with a scalar C function
@@ -529,8 +521,7 @@ Value average(ExprLowering &lowering, const CallArgs &args) {
                          {"keepdims", false}});
     NodePtr a = requireArray(b[0], args, "a");
     SourceLoc loc = args.loc;
-    if (b[3] && !(b[3]->kind == Value::Array && b[3]->node->kind == array::NodeKind::Constant &&
-                  isBool(b[3]->node->type.dtype) && !b[3]->node->intValue))
+    if (b[3] && boolLiteral(*b[3]) != false)
         throw UserError(b[3]->loc, "np.average(): returned=True is not supported by npc yet; "
                                    "compute the sum of the weights with np.sum");
     std::vector<const char *> names = {"axis", "keepdims"};
@@ -634,6 +625,10 @@ Value item(ExprLowering &, const CallArgs &args) {
 }
 
 } // namespace
+
+NodePtr filled(double value, DType t, const Shape &shape, SourceLoc loc) {
+    return array::makeBroadcast(array::makeFloatConstant(value, t, false, loc), shape, loc);
+}
 
 const std::map<std::string, Handler> &arrayFunctions() {
     static const std::map<std::string, Handler> table = {

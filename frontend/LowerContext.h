@@ -192,6 +192,8 @@ std::optional<int64_t> constantInt(const Value &v);
 /// for an array of `rank`, as numpy.core.multiarray.normalize_axis_index does; None or
 /// absent gives every axis. UserError on out-of-bounds, repeated or non-literal axes.
 std::vector<int> normalizeAxes(const std::optional<Value> &axis, int rank, const CallArgs &args);
+/// The value of a `True`/`False` literal (a constant bool); nullopt for anything else.
+std::optional<bool> boolLiteral(const Value &v);
 /// The value of a `keepdims` argument (False when absent); UserError unless a bool literal.
 bool keepdimsFlag(const std::optional<Value> &v, const CallArgs &args);
 /// The dtype named by a `dtype=` argument: a NumPy scalar type (`np.float32`, `np.int64`,
@@ -223,6 +225,8 @@ const std::map<std::string, Handler> &sortingFunctions();
 /// integer or bool dtype: the smallest float that holds every value; a UserError at `loc`
 /// for one-byte dtypes (float16, which npc lacks). Inexact dtypes are their own.
 DType floatLoop(DType in, std::string_view ufunc, SourceLoc loc);
+/// `value` as a constant of dtype `t` broadcast to `shape` (LowerArrayFunctions.cpp).
+array::NodePtr filled(double value, DType t, const Shape &shape, SourceLoc loc);
 /// NumPy's loop selection for float-only binary ufuncs (np.arctan2, np.hypot, np.copysign,
 /// np.logaddexp, ...) on operands `a` and `b`: their promotion when it is inexact, else the
 /// float of the wider integer (int16 and uint16: float32). UserError at `loc` for float16.

@@ -72,12 +72,18 @@ std::vector<int> normalizeAxes(const std::optional<Value> &axis, int rank, const
     return axes;
 }
 
+std::optional<bool> boolLiteral(const Value &v) {
+    if (v.kind == Value::Array && v.node->kind == array::NodeKind::Constant &&
+        isBool(v.node->type.dtype))
+        return v.node->intValue != 0;
+    return std::nullopt;
+}
+
 bool keepdimsFlag(const std::optional<Value> &v, const CallArgs &args) {
     if (!v)
         return false;
-    if (v->kind == Value::Array && v->node->kind == array::NodeKind::Constant &&
-        isBool(v->node->type.dtype))
-        return v->node->intValue != 0;
+    if (auto flag = boolLiteral(*v))
+        return *flag;
     throw UserError(v->loc, fmt::format("{}(): keepdims must be True or False", args.function));
 }
 

@@ -59,9 +59,7 @@ void checkSortOptions(const std::vector<std::optional<Value>> &b, const CallArgs
         throw UserError(b[2]->loc, fmt::format("sort kind must be one of 'quick', 'heap', or "
                                                "'stable' (got '{}')",
                                                b[2]->text));
-    if (b[4] && !(b[4]->kind == Value::None ||
-                  (b[4]->kind == Value::Array && b[4]->node->kind == array::NodeKind::Constant &&
-                   isBool(b[4]->node->type.dtype))))
+    if (b[4] && b[4]->kind != Value::None && !boolLiteral(*b[4]))
         throw UserError(b[4]->loc,
                         fmt::format("{}(): stable must be True, False or None", args.function));
     if (b[2] && b[2]->kind != Value::None && b[4] && b[4]->kind != Value::None)
@@ -110,9 +108,7 @@ Value axisOrNone(const std::optional<Value> &axis, SourceLoc loc) {
 
 /// A NaN of `t` broadcast to `shape`.
 NodePtr nanOf(DType t, const Shape &shape, SourceLoc loc) {
-    return array::makeBroadcast(
-        array::makeFloatConstant(std::numeric_limits<double>::quiet_NaN(), t, false, loc), shape,
-        loc);
+    return filled(std::numeric_limits<double>::quiet_NaN(), t, shape, loc);
 }
 
 /// `result` (the reduction of `a`'s `axis`, or of every axis where `axis` is None) with
@@ -150,22 +146,17 @@ Value median(ExprLowering &lowering, const CallArgs &args) {
     NodePtr padded = array::makeConcat({sorted, nanOf(t, padShape, loc)}, axis, {}, loc);
     const Dim &n = x->type.shape[static_cast<size_t>(axis)];
     NodePtr count = array::makeDimValue(n, loc);
-    auto position = [&](BinaryOp op, int64_t minus, int64_t floor) {
-        NodePtr k = lowering.binary(BinaryOp::Subtract, count,
-                                    array::makeIntConstant(minus, DType::Int64, false, loc), loc);
-        if (op == BinaryOp::FloorDivide)
-            k = lowering.binary(op, k, array::makeIntConstant(2, DType::Int64, false, loc), loc);
-        return lowering.materialized(
-            lowering.binary(BinaryOp::Maximum, k,
-                            array::makeIntConstant(floor, DType::Int64, false, loc), loc),
-            loc);
+    auto constant = [&](int64_t v) { return array::makeIntConstant(v, DType::Int64, false, loc); };
+    auto beforeLast = [&] { return lowering.binary(BinaryOp::Subtract, count, constant(1), loc); };
+    auto half = [&](const NodePtr &k) {
+        return lowering.binary(BinaryOp::FloorDivide, k, constant(2), loc);
     };
-    NodePtr loIndex = position(BinaryOp::FloorDivide, 1, 0);
-    NodePtr hiIndex = lowering.materialized(
-        lowering.binary(BinaryOp::FloorDivide, count,
-                        array::makeIntConstant(2, DType::Int64, false, loc), loc),
-        loc);
-    NodePtr lastIndex = position(BinaryOp::Subtract, 1, 0);
+    auto atLeastZero = [&](const NodePtr &k) { // 0 for an empty line: the NaN after it
+        return lowering.materialized(lowering.binary(BinaryOp::Maximum, k, constant(0), loc), loc);
+    };
+    NodePtr loIndex = atLeastZero(half(beforeLast()));
+    NodePtr hiIndex = lowering.materialized(half(count), loc);
+    NodePtr lastIndex = atLeastZero(beforeLast());
     NodePtr lo = takeAlong(padded, axis, loIndex, loc);
     NodePtr hi = takeAlong(padded, axis, hiIndex, loc);
     NodePtr last = takeAlong(padded, axis, lastIndex, loc);
