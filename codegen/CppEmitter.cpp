@@ -213,8 +213,13 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
         std::vector<std::string> extents;
         for (const loop::ExprPtr &e : s.extents)
             extents.push_back(expr(e));
-        w_.line("npc::Array<{}, {}> {}({{{}}});", type(s.dtype), extents.size(), s.name,
-                fmt::join(extents, ", "));
+        std::string array = fmt::format("npc::Array<{}, {}>", type(s.dtype), extents.size());
+        if (s.replaces) {
+            w_.line("{} = {}({{{}}});", s.name, array, fmt::join(extents, ", "));
+            w_.line("{}_data = {}.data();", s.name, s.name);
+            return;
+        }
+        w_.line("{} {}({{{}}});", array, s.name, fmt::join(extents, ", "));
         w_.line("{} *{}_data = {}.data();", type(s.dtype), s.name, s.name);
         return;
     }

@@ -212,8 +212,10 @@ private:
     /// Python control flow, run by the host.
     void control(const Stmt &s);
 
-    /// `npc::cuda::DeviceArray<T, N> name({extents...});` and its data pointer.
-    void allocate(const std::string &name, DType dtype, const std::vector<loop::ExprPtr> &exts);
+    /// `npc::cuda::DeviceArray<T, N> name({extents...});` and its data pointer; with
+    /// `replaces`, new storage for the buffer `name` declared before (loop::allocStmt).
+    void allocate(const std::string &name, DType dtype, const std::vector<loop::ExprPtr> &exts,
+                  bool replaces = false);
 
     /// The kernels' pointer to the elements `data` of dtype `dtype` (see checksIndices_;
     /// complex elements are cast from std::complex to cuda::std::complex, same layout).

@@ -215,7 +215,7 @@ void DeviceFunctionEmitter::control(const Stmt &s) {
         return;
     }
     case StmtKind::Alloc:
-        allocate(s.name, s.dtype, s.extents);
+        allocate(s.name, s.dtype, s.extents, s.replaces);
         return;
     case StmtKind::Snapshot:
         w_.line("const npc::cuda::DeviceSnapshot<{}> {}({}, {});", cppTypeName(s.dtype), s.name,
@@ -230,12 +230,18 @@ void DeviceFunctionEmitter::control(const Stmt &s) {
 }
 
 void DeviceFunctionEmitter::allocate(const std::string &name, DType dtype,
-                                     const std::vector<loop::ExprPtr> &exts) {
+                                     const std::vector<loop::ExprPtr> &exts, bool replaces) {
     std::vector<std::string> extents;
     for (const loop::ExprPtr &e : exts)
         extents.push_back(expr(onHostExpr(e)));
     std::string array =
         fmt::format("npc::cuda::DeviceArray<{}, {}>", cppTypeName(dtype), exts.size());
+    if (replaces) {
+        w_.line("{} = {}({{{}}});", name, array, fmt::join(extents, ", "));
+        if (usedBuffers_.count(name))
+            w_.line("{}_data = {};", name, dataPointer(name + ".data()", dtype));
+        return;
+    }
     if (extents.empty())
         w_.line("{} {};", array, name);
     else

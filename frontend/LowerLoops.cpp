@@ -71,7 +71,7 @@ void FunctionLowering::makeMutable(const std::string &name, const array::Type &t
     int var = sameType ? it->second : -1;
     if (fresh) {
         if (var < 0)
-            var = newVariable(name, t);
+            var = newVariable(name, t, loc);
         if (t.rank() == 0) { // Python raises UnboundLocalError until it is assigned
             flag = newVariable(name + "_bound", array::Type{DType::Bool, {}, false});
             let(*flag, array::makeIntConstant(0, DType::Bool, false, loc), loc);
@@ -86,7 +86,7 @@ void FunctionLowering::makeMutable(const std::string &name, const array::Type &t
         }
         if ((flag = unboundFlag(bound->second))) // the old variable, unchecked
             current = varNode(current->param, loc);
-        var = newVariable(name, t);
+        var = newVariable(name, t, loc);
         let(var, convertTo(current, t, name, loc), loc);
         if (const array::Node *root = current->type.rank() > 0 ? anyViewRoot(current) : nullptr)
             copiedOnEntry_[var] = {"",

@@ -117,7 +117,22 @@ void FunctionLowering::let(int var, NodePtr value, SourceLoc loc) {
 
 NodePtr FunctionLowering::materialize(const NodePtr &n, const std::string &hint, SourceLoc loc,
                                      std::string why) {
-    int var = newVariable(n->name.empty() ? hint : n->name, n->type, loc, std::move(why));
+    std::string name = n->name.empty() ? hint : n->name;
+    array::Type type = n->type;
+    // An extent the body computes (a slice from a loop counter) is kept in a variable of
+    // its own, assigned here with the array, which is allocated here: later statements
+    // see the extent of this value, not the counter's next one.
+    bool byLet = false;
+    for (Dim &d : type.shape) {
+        if (followsFromArguments(d))
+            continue;
+        int extent = newVariable(fmt::format("{}_n", name), array::Type{DType::Int64, {}, false});
+        let(extent, array::makeDimValue(d, n->loc.valid() ? n->loc : loc), loc);
+        d = dimValue(varNode(extent, loc), dimStr(d));
+        byLet = true;
+    }
+    int var = newVariable(name, std::move(type), loc, std::move(why));
+    f_.variables[static_cast<size_t>(var)].allocatedByLet = byLet;
     let(var, n, loc);
     return varNode(var, loc);
 }

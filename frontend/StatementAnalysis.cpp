@@ -387,6 +387,44 @@ bool readsVariable(const NodePtr &n) {
     return std::any_of(n->operands.begin(), n->operands.end(), readsVariable);
 }
 
+namespace {
+
+bool scalarFromArguments(const array::Node &n) {
+    switch (n.kind) {
+    case NodeKind::Constant:
+        return true;
+    case NodeKind::Param:
+        return n.type.rank() == 0;
+    case NodeKind::DimValue:
+        return followsFromArguments(n.dim);
+    case NodeKind::Cast:
+    case NodeKind::Unary:
+    case NodeKind::Binary:
+    case NodeKind::Where:
+        return n.type.rank() == 0 &&
+               std::all_of(n.operands.begin(), n.operands.end(),
+                           [](const NodePtr &op) { return scalarFromArguments(*op); });
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+bool followsFromArguments(const Dim &d) {
+    switch (d->kind) {
+    case DimKind::Const:
+    case DimKind::Extent:
+        return true;
+    case DimKind::Value:
+        return scalarFromArguments(*static_cast<const array::Node *>(d->node.get()));
+    default:
+        return std::all_of(d->operands.begin(), d->operands.end(), followsFromArguments) &&
+               (!d->startValue || followsFromArguments(d->startValue)) &&
+               (!d->stopValue || followsFromArguments(d->stopValue));
+    }
+}
+
 bool readsMemory(const NodePtr &n) {
     if (n->kind == NodeKind::Var || n->kind == NodeKind::Param)
         return true;

@@ -86,6 +86,10 @@ bool isViewOf(const array::NodePtr &n, const array::Node &root);
 bool isCheap(const array::NodePtr &n);
 /// True when `n` reads any local variable.
 bool readsVariable(const array::NodePtr &n);
+/// True when extent `d` follows from the arguments alone: constants, the arguments'
+/// extents and scalar arguments, combined with scalar arithmetic (known on entry), not
+/// from values the function body computes (a loop counter, a sum).
+bool followsFromArguments(const Dim &d);
 /// True when `n` reads an argument's or a variable's memory.
 bool readsMemory(const array::NodePtr &n);
 /// True when recomputing `n` costs more than reading it from memory: it reduces, or

@@ -248,6 +248,11 @@ struct Variable {
     Type type;
     SourceLoc loc;   ///< where the frontend needed it (for errors about it), may be empty
     std::string why; ///< why it was needed, for errors about it, may be empty
+    /// An array whose shape only the run time knows where it is assigned (a copy made in a
+    /// loop, `g = a[k + 1:, k] / a[k, k]` before `a` changes): the extents the function
+    /// body computes are scalar variables (Value dims of their Var nodes) assigned just
+    /// before each Let of it, which gives it new storage. Declared empty on entry.
+    bool allocatedByLet = false;
 };
 
 enum class StmtKind { Let, Store, For, While, If, Break, Continue, Return, Raise };

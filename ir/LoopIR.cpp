@@ -308,11 +308,12 @@ StmtPtr returnStmt(std::vector<ExprPtr> results, bool returnsTuple) {
     return s;
 }
 
-StmtPtr allocStmt(std::string name, DType dtype, std::vector<ExprPtr> extents) {
+StmtPtr allocStmt(std::string name, DType dtype, std::vector<ExprPtr> extents, bool replaces) {
     StmtPtr s = makeStmt(StmtKind::Alloc);
     s->name = std::move(name);
     s->dtype = dtype;
     s->extents = std::move(extents);
+    s->replaces = replaces;
     return s;
 }
 

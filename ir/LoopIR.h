@@ -153,6 +153,7 @@ struct Stmt {
     /// target may run it in parallel (the CUDA target: counts per chunk, then a scan).
     std::string compactCounter;
     bool returnsTuple = false;  ///< Return: the function returns a tuple
+    bool replaces = false;      ///< Alloc: new storage for a buffer declared before
     /// Return: the variables returned (Var exprs; a tuple when the function returns
     /// one); Alloc: the extents of the buffer `name` of dtype `dtype`; Throw with `pieces`:
     /// the values formatted between them (Python's str of an int or bool).
@@ -185,7 +186,10 @@ StmtPtr continueStmt();
 /// Returns `results` (Var exprs naming scalars or buffers) from the function.
 StmtPtr returnStmt(std::vector<ExprPtr> results, bool returnsTuple);
 /// Allocates buffer `name` of `extents` at this point (its data pointer is `name_data`).
-StmtPtr allocStmt(std::string name, DType dtype, std::vector<ExprPtr> extents);
+/// `replaces`: `name` is a buffer declared before (an Allocation of extents 0) whose
+/// storage this replaces; its old elements are gone.
+StmtPtr allocStmt(std::string name, DType dtype, std::vector<ExprPtr> extents,
+                  bool replaces = false);
 /// Buffer `name` (data pointer `name_data`) reads argument `source` (elements of `dtype`,
 /// at source's offsets) as it is at this point: a copy of the memory `source` spans if it
 /// shares memory with one of the arguments `overlapping`, else `source` itself (see

@@ -82,7 +82,8 @@ void printStmt(std::string &out, const Stmt &s, int depth) {
         if (s.kind == StmtKind::Return)
             out += fmt::format("{}return {}\n", pad, fmt::join(parts, ", "));
         else
-            out += fmt::format("{}alloc {} {}[{}]\n", pad, dtypeName(s.dtype), s.name, fmt::join(parts, ", "));
+            out += fmt::format("{}{} {} {}[{}]\n", pad, s.replaces ? "realloc" : "alloc",
+                               dtypeName(s.dtype), s.name, fmt::join(parts, ", "));
         return;
     }
     }

@@ -4,6 +4,19 @@
 #include <utility>
 
 namespace npc::passes::detail {
+namespace {
+
+/// True when `n` reads variable `var` (a DAG: each node visited once).
+bool readsVariable(const Node &n, int var, std::set<const Node *> &seen) {
+    if (!seen.insert(&n).second)
+        return false;
+    if (n.kind == NodeKind::Var && n.param == var)
+        return true;
+    return std::any_of(n.operands.begin(), n.operands.end(),
+                       [&](const NodePtr &op) { return readsVariable(*op, var, seen); });
+}
+
+} // namespace
 
 void Lowering::collectWrittenParams(const std::vector<array::StmtPtr> &stmts, std::set<int> &out) {
     for (const array::StmtPtr &st : stmts) {
@@ -26,6 +39,10 @@ void Lowering::declareVariables() {
             variables_.push_back(Storage{name, {}});
             continue;
         }
+        if (v.allocatedByLet) {
+            declareAllocatedByLet(v);
+            continue;
+        }
         // Array variables live for the whole call: their shapes must be known on entry.
         std::vector<StmtPtr> scratch;
         localPre_ = &scratch;
@@ -46,6 +63,32 @@ void Lowering::declareVariables() {
             throw UserError(v.loc.valid() ? v.loc : af_.loc, message);
         }
     }
+}
+
+void Lowering::declareAllocatedByLet(const array::Variable &v) {
+    // Its extents: scalar variables (declared above it, assigned before each Let) and
+    // extents known on entry.
+    loop::Allocation a{freshBuffer(v.name), v.type.dtype, v.type.shape, {}};
+    std::vector<ExprPtr> extents;
+    std::vector<StmtPtr> scratch;
+    localPre_ = &scratch;
+    variableShape_ = true;
+    for (const Dim &d : v.type.shape) {
+        extents.push_back(dimExpr(d));
+        a.extents.push_back(loop::intImm(0));
+    }
+    variableShape_ = false;
+    NPC_ASSERT(scratch.empty(), "extents of an array allocated by its Let computed on entry");
+    // C-contiguous strides, computed where the elements are indexed.
+    Storage s{a.name, std::vector<ExprPtr>(extents.size())};
+    ExprPtr running = loop::intImm(1);
+    for (size_t axis = extents.size(); axis-- > 0;) {
+        s.strides[axis] = running;
+        running = loop::binary(loop::BinaryOp::Mul, running, extents[axis]);
+    }
+    letExtents_[variables_.size()] = std::move(extents);
+    out_.allocations.push_back(std::move(a));
+    variables_.push_back(std::move(s));
 }
 
 void Lowering::commentLine(SourceLoc loc, std::vector<StmtPtr> &into) {
@@ -143,6 +186,15 @@ void Lowering::lowerStmts(const std::vector<array::StmtPtr> &stmts, std::vector<
         case StmtKind::Let:
             if (st->value->kind == NodeKind::Var && st->value->param == st->var)
                 break;
+            if (auto it = letExtents_.find(static_cast<size_t>(st->var)); it != letExtents_.end()) {
+                std::set<const Node *> seen;
+                NPC_ASSERT(!readsVariable(*st->value, st->var, seen),
+                           "an array allocated by its Let read by its value");
+                const Storage &s = variables_.at(it->first);
+                commentLine(st->value->loc, into);
+                into.push_back(loop::allocStmt(
+                    s.name, af_.variables.at(it->first).type.dtype, it->second, true));
+            }
             lowerValue(st->value, into, Destination{Destination::Variable, st->var, nullptr});
             break;
         case StmtKind::Store:

@@ -638,6 +638,9 @@ private:
     // ---- statements (Python control flow) -------------------------------------------
     void collectWrittenParams(const std::vector<array::StmtPtr> &stmts, std::set<int> &out);
     void declareVariables();
+    /// An array variable allocated by each Let of it (Variable::allocatedByLet): declared
+    /// empty on entry; its extents are kept for the Lets (letExtents_).
+    void declareAllocatedByLet(const array::Variable &v);
     void lowerStmts(const std::vector<array::StmtPtr> &stmts, std::vector<StmtPtr> &into);
     void lowerValue(const NodePtr &value, std::vector<StmtPtr> &into, Destination dest);
     ExprPtr scalarValue(const NodePtr &value, std::vector<StmtPtr> &into);
@@ -670,6 +673,8 @@ private:
     const Schedule &schedule_;
     const Schedule *sched_;                ///< the schedule of the value being lowered
     std::vector<Storage> variables_;       ///< storage of Function::variables
+    /// The extents each Let of a variable allocated by its Lets allocates, by variable.
+    std::map<size_t, std::vector<ExprPtr>> letExtents_;
     /// Lowering the shape of an array variable, allocated on entry (declareVariables):
     /// its extents' own checks are left to the statements that assign the variable.
     bool variableShape_ = false;

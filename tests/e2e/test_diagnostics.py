@@ -88,14 +88,6 @@ CASES = [
         def f(x):
             return x // 1j
         """, "ufunc 'floor_divide' is not supported for complex128", (5, "x // 1j")),
-    ("mask-read-kept-across-update", """
-        # npc export f(float64[:])
-        def f(a):
-            r = a[a > 0]
-            a[0] = 5.0
-            return r
-        """, "so npc cannot copy it: 'r' would be copied here, before 'a' is updated in place",
-     (6, "a[0]")),
     ("mask-read-carried-by-loop", """
         # npc export f(float64[:], int64)
         def f(a, n):
@@ -697,14 +689,6 @@ CASES += [
                 c[0] = -1.0
             return m
         """, "npc cannot write into 'c'", (6, "c[0]")),
-    ("loop-over-mask-names-the-loop", """
-        # npc export f(float64[:])
-        def f(x):
-            s = 0.0
-            for v in x[x > 0]:
-                s += v
-            return s
-        """, "of array '<the for loop's array>' depends on values computed", (6, "for")),
     ("zip-strict", """
         # npc export f(float64[:], float64[:])
         def f(x, y):

@@ -73,3 +73,22 @@ def test_updates_of_runtime_shape_reading_the_target(kernels_on_both_targets, n)
     rng = np.random.default_rng(n)
     a = rng.uniform(-1, 1, (n, n))
     kernels_on_both_targets("elimination.py").check(a, rng.uniform(size=n + 2))
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 9])
+def test_named_copies_of_runtime_shape_in_loops(kernels_on_both_targets, n):
+    """kernels/named_elimination.py: `g = a[k+1:, k] / a[k, k]`, then `a[k+1:, k] = 0.0`,
+    then `g` read (was refused: the copy of `g` was a buffer allocated on entry, and its
+    shape, a slice by the loop counter, is not known there)."""
+    rng = np.random.default_rng(n)
+    a = rng.uniform(-1, 1, (n, n)) + n * np.eye(n)
+    kernels_on_both_targets("named_elimination.py").check(a, rng.uniform(size=n), rtol=1e-12)
+
+
+@pytest.mark.parametrize("shape", [(0, 3), (1, 1), (3, 5), (6, 4)])
+def test_copies_of_runtime_shape(kernels_on_both_targets, shape):
+    """kernels/copies_of_runtime_shape.py: a mask's elements kept across an update of the
+    array, and a block by a `while` counter kept across updates of the array and of the
+    counter (both were refused); an empty `a` raises NumPy's IndexError."""
+    a = np.random.default_rng(len(shape) + shape[0]).uniform(-1, 1, shape)
+    kernels_on_both_targets("copies_of_runtime_shape.py").check_like_numpy(a, raises=IndexError)

@@ -33,3 +33,12 @@ def test_tuple_assignment_keeps_views(kernels_on_both_targets, c, n):
     """kernels/tuple_assign_views.py: `i, r = i + 1, m[i]` then `r += i` updates m."""
     kernels_on_both_targets("tuple_assign_views.py").check(
         np.arange(6.0).reshape(3, 2), c, np.arange(7.0), n)
+
+
+@pytest.mark.parametrize("n", [0, 1, 6])
+def test_loops_over_masked_elements(kernels_on_both_targets, n):
+    """kernels/iteration_masked.py: loops over `x[x > 0]` and `m[m[:, 0] > 0.5]` (were
+    refused: the iterated copy's length only the run time knows)."""
+    rng = np.random.default_rng(n)
+    kernels_on_both_targets("iteration_masked.py").check_like_numpy(
+        rng.uniform(-1, 1, n), rng.uniform(0, 1, (n, 3)), raises=IndexError)
