@@ -192,8 +192,8 @@ void Lowering::lowerStmts(const std::vector<array::StmtPtr> &stmts, std::vector<
                            "an array allocated by its Let read by its value");
                 const Storage &s = variables_.at(it->first);
                 commentLine(st->value->loc, into);
-                into.push_back(loop::allocStmt(
-                    s.name, af_.variables.at(it->first).type.dtype, it->second, true));
+                into.push_back(loop::allocStmt(s.name, af_.variables.at(it->first).type.dtype,
+                                               it->second, true));
             }
             lowerValue(st->value, into, Destination{Destination::Variable, st->var, nullptr});
             break;
