@@ -333,6 +333,21 @@ array::BinaryOp augmentedOp(syntax::BinaryOp op, SourceLoc loc) {
 /// True when `n` reads the buffer of `root` (a Param or Var, compared by index).
 namespace {
 
+bool readsRoot(const NodePtr &n, const array::Node &root, std::set<const array::Node *> &seen);
+
+/// True when extent `d` is computed from a node that reads `root` (a loop counter's slice,
+/// `np.ones(k)`: such a value's shape changes when `k` does).
+bool dimReadsRoot(const Dim &d, const array::Node &root, std::set<const array::Node *> &seen) {
+    if (!d)
+        return false;
+    if (d->kind == DimKind::Value && d->node)
+        return readsRoot(std::static_pointer_cast<const array::Node>(d->node), root, seen);
+    for (const Dim &op : d->operands)
+        if (dimReadsRoot(op, root, seen))
+            return true;
+    return dimReadsRoot(d->startValue, root, seen) || dimReadsRoot(d->stopValue, root, seen);
+}
+
 bool readsRoot(const NodePtr &n, const array::Node &root, std::set<const array::Node *> &seen) {
     if (!seen.insert(n.get()).second)
         return false;
@@ -341,7 +356,14 @@ bool readsRoot(const NodePtr &n, const array::Node &root, std::set<const array::
     for (const NodePtr &op : n->operands)
         if (readsRoot(op, root, seen))
             return true;
-    return false;
+    // Its shape, its extent (a DimValue) and its checks read what their dims read.
+    for (const Dim &d : n->type.shape)
+        if (dimReadsRoot(d, root, seen))
+            return true;
+    for (const array::ExtentCheck &c : n->checks)
+        if (dimReadsRoot(c.actual, root, seen) || dimReadsRoot(c.expected, root, seen))
+            return true;
+    return n->kind == NodeKind::DimValue && dimReadsRoot(n->dim, root, seen);
 }
 
 } // namespace

@@ -139,3 +139,11 @@ def test_python_int_conversions_raise(kernels_on_both_targets, a):
                                  ([3.0], 256), ([0.5, -0.5], -1)])
 def test_conditional_expression_truth_values(kernels_on_both_targets, x, n):
     kernels_on_both_targets("conditional_truth.py").check(np.array(x), n)
+
+
+@pytest.mark.parametrize("n", [0, 1, 4])
+def test_shapes_from_a_counter_kept_after_it_moves_on(kernels_on_both_targets, n):
+    """kernels/counter_shapes.py: `q = np.ones(k)`, then `k += 1`, then `q.sum()` (was a
+    silent wrong result: q took the shape of the new k; now it is copied before `k`
+    changes, in a buffer allocated there)."""
+    kernels_on_both_targets("counter_shapes.py").check(np.arange(6.0), n)
