@@ -227,10 +227,24 @@ private:
     std::map<std::string, array::Type> dryRun(const std::function<void()> &lowerBody,
                                               const std::set<std::string> &names);
     /// The type of a name assigned values of types `a` and `b` in a loop or branch: the
-    /// NEP 50 promotion of their dtypes, and their shape (keptShape). UserError naming
-    /// `name` at `loc` when the shapes differ otherwise.
+    /// NEP 50 promotion of their dtypes, and their shape: keptShape's extent on each axis
+    /// where there is one, else an extent that changes with the value (changingExtent:
+    /// `x = x[x > 0]`, `g = a[k:]` in a loop), which the variable holds (makeMutable).
+    /// UserError naming `name` at `loc` when their numbers of dimensions differ. Without
+    /// `kept`, only equal extents are kept (the results of a function's returns).
     static array::Type unify(const array::Type &a, const array::Type &b, const std::string &name,
-                             SourceLoc loc);
+                             SourceLoc loc, bool kept = true);
+    /// A new variable `name` of type `t`. An array's extents that change with its values
+    /// (changingExtent) or that the body computes (not followsFromArguments) become int64
+    /// variables of their own (heldExtents_), assigned with it (assignVariable); it is then
+    /// allocated by each assignment (Variable::allocatedByLet).
+    int newNameVariable(const std::string &name, array::Type t, SourceLoc loc);
+    /// Python's `name = value` for the variable `var` of `name`: `value` converted to its
+    /// dtype (convertTo) and shape, or, on the axes whose extents it holds, taken with its
+    /// own extents (a value that reads the variable or those extents is copied first).
+    void assignVariable(int var, NodePtr value, const std::string &name, SourceLoc loc);
+    /// True when `value` reads variable `var` or the variables holding its extents.
+    bool readsHeld(const NodePtr &value, int var);
 
     /// Turns name `name` into a variable of type `t` holding its current value (if any).
     /// A scalar name not bound yet gets a flag (boundFlags_) and is bound to checkedRead.
@@ -361,6 +375,9 @@ private:
     /// Scalar variables whose name may be unassigned where it is read: variable -> a bool
     /// variable, false until the name is first assigned (see checkedRead).
     std::map<int, int> boundFlags_;
+    /// Array variables whose extents on some axes change with their values or are
+    /// computed by the body: per axis, the int64 variable holding the extent, or -1.
+    std::map<int, std::vector<int>> heldExtents_;
     std::set<std::string> loopLocal_;
     /// Names of argument arrays that became variables (copies) in a loop or branch.
     std::set<std::string> shadowsArgument_;

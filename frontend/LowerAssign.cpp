@@ -286,15 +286,27 @@ void FunctionLowering::assignName(const std::string &name, const Value &v, Sourc
                                          "to another kind of value",
                                          name));
     int var = mv->second;
-    const array::Type &t = f_.variables[static_cast<size_t>(var)].type;
-    NodePtr value = convertTo(v.node, t, name, loc);
+    // A copy: flushReaders() may add variables.
+    const array::Type t = f_.variables[static_cast<size_t>(var)].type;
     NodePtr self = varNode(var, loc);
-    recordAlias(name, var, v.node);
-    flushReaders(*self, loc, false, &name);
-    // `w = w - lr * g` writes w's buffer element by element, with no copy first.
-    if (t.rank() > 0 && value->kind != NodeKind::Var)
-        value = readBeforeWrite(self, *self, value, loc);
-    let(var, value, loc);
+    if (auto held = heldExtents_.find(var); held != heldExtents_.end()) {
+        // A new array, allocated with the value's extents (the names reading the old
+        // array or its extents keep them: copied first).
+        recordAlias(name, var, v.node);
+        flushReaders(*self, loc, false, &name);
+        for (int extent : held->second)
+            if (extent >= 0)
+                flushReaders(*varNode(extent, loc), loc, false, &name);
+        assignVariable(var, v.node, name, loc);
+    } else {
+        NodePtr value = convertTo(v.node, t, name, loc);
+        recordAlias(name, var, v.node);
+        flushReaders(*self, loc, false, &name);
+        // `w = w - lr * g` writes w's buffer element by element, with no copy first.
+        if (t.rank() > 0 && value->kind != NodeKind::Var)
+            value = readBeforeWrite(self, *self, value, loc);
+        let(var, value, loc);
+    }
     if (auto flag = boundFlags_.find(var); flag != boundFlags_.end())
         let(flag->second, array::makeIntConstant(1, DType::Bool, false, loc), loc);
     exprs_.bind(name, Value::array(self, loc));

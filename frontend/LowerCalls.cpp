@@ -370,17 +370,15 @@ Value FunctionLowering::inlineReturns(const syntax::FunctionDef &def, SourceLoc 
                                                def.name, r.types.size(),
                                                r.types.size() == 1 ? "" : "s", types.size()));
         for (size_t i = 0; i < types.size(); ++i) {
-            if (!shapeEqual(r.types[i].shape, types[i].shape))
+            if (r.types[i].rank() != types[i].rank())
                 throw UserError(r.loc,
                                 fmt::format("'{}' returns {}; npc inlines it and needs "
                                             "every 'return' to return values of the "
-                                            "same shape",
+                                            "same number of dimensions",
                                             def.name,
                                             shapeMismatchStr(r.types[i].shape, types[i].shape)));
-            PromotionType p =
-                joinTypes({types[i].dtype, types[i].weak}, {r.types[i].dtype, r.types[i].weak});
-            types[i].dtype = p.dtype;
-            types[i].weak = p.weak;
+            // Extents that differ between the returns are held by the result variable.
+            types[i] = unify(types[i], r.types[i], def.name, r.loc, false);
         }
     }
     if (!types.empty() && !alwaysReturns(def.body))
@@ -390,7 +388,7 @@ Value FunctionLowering::inlineReturns(const syntax::FunctionDef &def, SourceLoc 
                                     "return the same kind of value",
                                     def.name));
     for (size_t i = 0; i < types.size(); ++i) {
-        in.results.push_back(newVariable(def.name + "_result", types[i]));
+        in.results.push_back(newNameVariable(def.name + "_result", types[i], def.nameLoc));
         CopiedChoice copied;
         for (const Inlining::Returned &r : in.returns)
             if (r.existing[i])
@@ -456,10 +454,12 @@ void FunctionLowering::inlineReturn(const syntax::Return &ret, SourceLoc loc) {
     }
     // Every value is computed before any result variable changes.
     for (size_t i = 0; i < nodes.size(); ++i) {
-        const array::Variable &var = f_.variables.at(static_cast<size_t>(in.results[i]));
-        nodes[i] = convertTo(nodes[i], var.type, var.name, loc);
+        // A copy: convertTo may add variables (and move f_.variables).
+        const array::Variable var = f_.variables.at(static_cast<size_t>(in.results[i]));
+        if (!heldExtents_.count(in.results[i])) // else converted by assignVariable
+            nodes[i] = convertTo(nodes[i], var.type, var.name, loc);
         for (size_t j = 0; j < i; ++j)
-            if (readsRoot(nodes[i], *varNode(in.results[j], loc))) {
+            if (readsHeld(nodes[i], in.results[j])) {
                 nodes[i] = materialize(nodes[i], "tmp", loc);
                 break;
             }
@@ -468,7 +468,15 @@ void FunctionLowering::inlineReturn(const syntax::Return &ret, SourceLoc loc) {
         // A copy: flushReaders may add variables (and move f_.variables).
         const std::string result = f_.variables[static_cast<size_t>(in.results[i])].name;
         flushReaders(*varNode(in.results[i], loc), loc, false, &result);
-        let(in.results[i], nodes[i], loc);
+        auto held = heldExtents_.find(in.results[i]);
+        if (held == heldExtents_.end()) {
+            let(in.results[i], nodes[i], loc);
+            continue;
+        }
+        for (int extent : std::vector<int>(held->second))
+            if (extent >= 0)
+                flushReaders(*varNode(extent, loc), loc, false, &result);
+        assignVariable(in.results[i], nodes[i], result, loc);
     }
     // Nothing after a return in tail position reads the flag.
     bool tail = loopDepth_ == 0 && std::all_of(frames_.begin(), frames_.end(), [](const Frame &f) {

@@ -7,6 +7,16 @@
 #include <fmt/format.h>
 
 namespace npc::lowering {
+namespace {
+
+/// In a type unify() returns: an extent the values of a name disagree on (its variable
+/// holds it: makeMutable). Compared by identity.
+const Dim &changingExtent() {
+    static const Dim d = dimValue(nullptr, "?");
+    return d;
+}
+
+} // namespace
 
 std::map<std::string, array::Type> FunctionLowering::dryRun(const std::function<void()> &lowerBody,
                                                             const std::set<std::string> &names) {
@@ -14,6 +24,7 @@ std::map<std::string, array::Type> FunctionLowering::dryRun(const std::function<
     size_t vars = f_.variables.size();
     auto mutableVars = mutableVars_;
     auto boundFlags = boundFlags_;
+    auto heldExtents = heldExtents_;
     bool hasReturns = hasValueReturns_;
     std::vector<array::StmtPtr> scratch;
     blocks_.push_back(&scratch);
@@ -29,6 +40,7 @@ std::map<std::string, array::Type> FunctionLowering::dryRun(const std::function<
         f_.variables.resize(vars);
         mutableVars_ = mutableVars;
         boundFlags_ = boundFlags;
+        heldExtents_ = heldExtents;
         throw;
     }
     for (const std::string &n : names) {
@@ -42,20 +54,97 @@ std::map<std::string, array::Type> FunctionLowering::dryRun(const std::function<
     f_.variables.resize(vars);
     mutableVars_ = mutableVars;
     boundFlags_ = boundFlags;
+    heldExtents_ = heldExtents;
     hasValueReturns_ = hasReturns;
     return out;
 }
 
 array::Type FunctionLowering::unify(const array::Type &a, const array::Type &b,
-                                    const std::string &name, SourceLoc loc) {
-    std::optional<Shape> shape = keptShape(a.shape, b.shape);
-    if (!shape)
+                                    const std::string &name, SourceLoc loc, bool kept) {
+    if (a.rank() != b.rank())
         throw UserError(loc, fmt::format("'{}' is assigned values of shape {} and {}; npc needs "
                                          "a variable assigned in a loop or branch to keep its "
-                                         "shape",
+                                         "number of dimensions",
                                          name, shapeStr(a.shape), shapeStr(b.shape)));
+    Shape shape;
+    for (size_t axis = 0; axis < a.shape.size(); ++axis) {
+        const Dim &x = a.shape[axis], &y = b.shape[axis];
+        std::optional<Shape> same;
+        if (x != changingExtent() && y != changingExtent())
+            same = kept             ? keptShape({x}, {y})
+                   : dimEqual(x, y) ? std::optional<Shape>({x})
+                                    : std::nullopt;
+        shape.push_back(same ? same->front() : changingExtent());
+    }
     PromotionType p = joinTypes({a.dtype, a.weak}, {b.dtype, b.weak});
-    return array::Type{p.dtype, std::move(*shape), p.weak};
+    return array::Type{p.dtype, std::move(shape), p.weak};
+}
+
+namespace {
+
+/// The axes of `t` whose extents a variable of that type holds (newNameVariable).
+std::vector<bool> heldAxes(const array::Type &t) {
+    std::vector<bool> held;
+    for (const Dim &d : t.shape)
+        held.push_back(d == changingExtent() || !followsFromArguments(d));
+    return held;
+}
+
+} // namespace
+
+int FunctionLowering::newNameVariable(const std::string &name, array::Type t, SourceLoc loc) {
+    std::vector<int> extents(t.shape.size(), -1);
+    std::vector<bool> held = heldAxes(t);
+    for (size_t axis = 0; axis < t.shape.size(); ++axis) {
+        if (!held[axis])
+            continue;
+        extents[axis] =
+            newVariable(fmt::format("{}_n", name), array::Type{DType::Int64, {}, false}, loc);
+        t.shape[axis] =
+            dimValue(varNode(extents[axis], loc), fmt::format("{}.shape[{}]", name, axis));
+    }
+    int var = newVariable(name, std::move(t), loc);
+    if (std::find(held.begin(), held.end(), true) != held.end()) {
+        f_.variables[static_cast<size_t>(var)].allocatedByLet = true;
+        heldExtents_[var] = std::move(extents);
+    }
+    return var;
+}
+
+bool FunctionLowering::readsHeld(const NodePtr &value, int var) {
+    if (readsRoot(value, *varNode(var, value->loc)))
+        return true;
+    auto held = heldExtents_.find(var);
+    if (held == heldExtents_.end())
+        return false;
+    return std::any_of(held->second.begin(), held->second.end(), [&](int extent) {
+        return extent >= 0 && readsRoot(value, *varNode(extent, value->loc));
+    });
+}
+
+void FunctionLowering::assignVariable(int var, NodePtr value, const std::string &name,
+                                      SourceLoc loc) {
+    // A copy: materialize() adds variables.
+    const array::Type t = f_.variables.at(static_cast<size_t>(var)).type;
+    auto held = heldExtents_.find(var);
+    // Its storage and extents are replaced first: a value computed from them, or from the
+    // variable (`x = x[x > 0]`), is computed before.
+    if (held != heldExtents_.end() && readsHeld(value, var))
+        value = materialize(value, name, loc);
+    if (held == heldExtents_.end() || value->type.rank() != t.rank()) {
+        let(var, convertTo(value, t, name, loc), loc);
+        return;
+    }
+    std::vector<int> extents = held->second;
+    array::Type target = t;
+    for (size_t axis = 0; axis < extents.size(); ++axis)
+        if (extents[axis] >= 0)
+            target.shape[axis] = value->type.shape[axis];
+    NodePtr converted = convertTo(value, target, name, loc);
+    for (size_t axis = 0; axis < extents.size(); ++axis)
+        if (extents[axis] >= 0)
+            let(extents[axis], array::makeDimValue(value->type.shape[axis], loc), loc);
+    let(var, converted, loc);
 }
 
 void FunctionLowering::makeMutable(const std::string &name, const array::Type &t, SourceLoc loc) {
@@ -64,14 +153,15 @@ void FunctionLowering::makeMutable(const std::string &name, const array::Type &t
     auto it = mutableVars_.find(name);
     bool sameType = it != mutableVars_.end() &&
                     f_.variables[static_cast<size_t>(it->second)].type.dtype == t.dtype &&
-                    f_.variables[static_cast<size_t>(it->second)].type.weak == t.weak;
+                    f_.variables[static_cast<size_t>(it->second)].type.weak == t.weak &&
+                    heldAxes(f_.variables[static_cast<size_t>(it->second)].type) == heldAxes(t);
     if (sameType && !fresh)
         return;
     std::optional<int> flag;
     int var = sameType ? it->second : -1;
     if (fresh) {
         if (var < 0)
-            var = newVariable(name, t, loc);
+            var = newNameVariable(name, t, loc);
         if (t.rank() == 0) { // Python raises UnboundLocalError until it is assigned
             flag = newVariable(name + "_bound", array::Type{DType::Bool, {}, false});
             let(*flag, array::makeIntConstant(0, DType::Bool, false, loc), loc);
@@ -86,8 +176,8 @@ void FunctionLowering::makeMutable(const std::string &name, const array::Type &t
         }
         if ((flag = unboundFlag(bound->second))) // the old variable, unchecked
             current = varNode(current->param, loc);
-        var = newVariable(name, t, loc);
-        let(var, convertTo(current, t, name, loc), loc);
+        var = newNameVariable(name, t, loc);
+        assignVariable(var, current, name, loc);
         if (const array::Node *root = current->type.rank() > 0 ? anyViewRoot(current) : nullptr)
             copiedOnEntry_[var] = {"",
                                    fmt::format("a copy npc made where a loop or branch "
@@ -160,7 +250,8 @@ void FunctionLowering::prepareLoop(const syntax::Block &body,
                 continue;
             }
             array::Type u = unify(it->second, t, n, loc);
-            if (u.dtype != it->second.dtype || u.weak != it->second.weak) {
+            if (u.dtype != it->second.dtype || u.weak != it->second.weak ||
+                heldAxes(u) != heldAxes(it->second)) {
                 it->second = u;
                 changed = true;
             }

@@ -507,6 +507,31 @@ Value concatenate(ExprLowering &lowering, const CallArgs &args) {
     return Value::array(concat(parts, axis, args), args.loc);
 }
 
+/// numpy.append(arr, values, axis=None), as NumPy defines it: np.concatenate((arr,
+/// values), axis) with an axis, else of both raveled. A list or Python number is made an
+/// array first (np.asarray: `np.append(int8_array, 300)` is int64).
+Value append(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"arr", true}, {"values", true}, {"axis", false}});
+    Value both;
+    both.kind = Value::Tuple;
+    both.loc = args.loc;
+    for (size_t i = 0; i < 2; ++i)
+        both.elements.push_back(b[i]->kind == Value::Tuple
+                                    ? callNumPy(lowering, "numpy.asarray",
+                                                CallArgs{"np.asarray", b[i]->loc, {*b[i]}, {}, {}})
+                                    : *b[i]);
+    std::vector<NodePtr> parts = arraySequence(lowering, both, args, "arr' and 'values");
+    if (!b[2] || b[2]->kind == Value::None) {
+        for (NodePtr &p : parts)
+            p = flatten(p, args.loc);
+        return Value::array(concat(parts, 0, args), args.loc);
+    }
+    int rank = parts.front()->type.rank();
+    if (rank == 0)
+        throw UserError(args.loc, "zero-dimensional arrays cannot be concatenated");
+    return Value::array(concat(parts, axisArgument(*b[2], rank, args), args), args.loc);
+}
+
 Value stack(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"arrays", true}, {"axis", false}});
     std::vector<NodePtr> parts = arraySequence(lowering, b[0], args, "arrays");
@@ -562,6 +587,7 @@ const std::map<std::string, Handler> &shapeFunctions() {
         {"numpy.reshape", reshape},
         {"numpy.ravel", ravel},
         {"numpy.concatenate", concatenate},
+        {"numpy.append", append},
         {"numpy.stack", stack},
         {"numpy.hstack", stackOf(1)},
         {"numpy.vstack", stackOf(2)},

@@ -454,9 +454,9 @@ bool FunctionLowering::liveAfter(const std::string &name, bool includeCurrent) c
                 if (reads.count(name))
                     return true;
             }
-            u = scan(*f.block, 0, f.index + 1);
-            if (u != Use::None)
-                return u == Use::Read;
+            // Read in the next iteration, or after the loop, which may end here.
+            if (scan(*f.block, 0, f.index + 1) == Use::Read)
+                return true;
         }
     }
     // The end of the function: only the results are read, and a final `return`

@@ -88,15 +88,6 @@ CASES = [
         def f(x):
             return x // 1j
         """, "ufunc 'floor_divide' is not supported for complex128", (5, "x // 1j")),
-    ("mask-read-carried-by-loop", """
-        # npc export f(float64[:], int64)
-        def f(a, n):
-            r = a[a > 0]
-            for i in range(n):
-                r = r * 2
-            return r
-        """, "arrays assigned in loops and branches to follow from the arguments",
-     (6, "for")),
     ("string-ordering", """
         def h(x, mode="a"):
             return x if mode < "b" else -x
@@ -474,14 +465,28 @@ CASES += [
                 y = x * i
             return y
         """, "assigned only inside the loop", (7, "y")),
-    ("shape-changes-in-loop", """
-        # npc export f(float64[:], int)
+    ("rank-changes-in-loop", """
+        # npc export f(float64[:, :], int)
         def f(x, n):
             y = x
             for i in range(n):
-                y = y[1:]
+                y = y.sum(axis=0)
             return y
-        """, "keep its shape", (6, "for")),
+        """, "'y' is assigned values of shape (x.shape[0], x.shape[1]) and (x.shape[1],); npc "
+        "needs a variable assigned in a loop or branch to keep its number of dimensions",
+     (6, "for")),
+    ("rank-changes-between-returns", """
+        def h(x, c):
+            if c:
+                return x
+            return x[0]
+
+        # npc export f(float64[:, :], bool)
+        def f(x, c):
+            return h(x, c)
+        """, "'h' returns shape (x.shape[1],) here but (x.shape[0], x.shape[1]) elsewhere; npc "
+        "inlines it and needs every 'return' to return values of the same number of dimensions",
+     (6, "return")),
     ("recursion", """
         def g(x):
             return g(x)
@@ -812,16 +817,6 @@ CASES += [
             while x[1] > 0:
                 return x
         """, "returns a value on some paths", (4, "f(x)")),
-    ("helper-returns-two-shapes", """
-        def h(x):
-            if x[0] > 0:
-                return x
-            return x[1:]
-
-        # npc export f(float64[:])
-        def f(x):
-            return h(x)
-        """, "returns shape (x.shape[0] - 1,) here but (x.shape[0],) elsewhere", (6, "return")),
     ("store-python-int-out-of-range", """
         # npc export f(uint8[:])
         def f(a):
@@ -936,28 +931,6 @@ CASES += [
             e += 1
             return c
         """, "'e' and 'c' are the same array in Python", (10, "e +=")),
-    ("helper-returns-two-masks", """
-        def h(x, keep):
-            if x[0] > 0:
-                return x[keep]
-            return x[keep] * 2
-
-        # npc export f(float64[:])
-        def f(x):
-            return h(x, x > 0)
-        """, "returns shape (count_nonzero(mask),) here and elsewhere, but these lengths are "
-             "computed separately at run time", (6, "return")),
-    ("branch-two-masks", """
-        # npc export f(float64[:], bool)
-        def f(x, c):
-            keep = x > 0
-            if c:
-                y = x[keep]
-            else:
-                y = x[keep] * 2
-            return y
-        """, "'y' has shape (count_nonzero(keep),) here and elsewhere, but these lengths are "
-             "computed separately", (7, "y")),
     ("helper-returns-two-counts", """
         def h(x):
             if x[0] > 0:
