@@ -214,6 +214,11 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
         for (const loop::ExprPtr &e : s.extents)
             extents.push_back(expr(e));
         std::string array = fmt::format("npc::Array<{}, {}>", type(s.dtype), extents.size());
+        if (!s.source.empty()) {
+            w_.line("{} = std::move({});", s.name, s.source);
+            w_.line("{}_data = {}.data();", s.name, s.name);
+            return;
+        }
         if (s.replaces) {
             w_.line("{} = {}({{{}}});", s.name, array, fmt::join(extents, ", "));
             w_.line("{}_data = {}.data();", s.name, s.name);

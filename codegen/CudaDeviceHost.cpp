@@ -215,6 +215,12 @@ void DeviceFunctionEmitter::control(const Stmt &s) {
         return;
     }
     case StmtKind::Alloc:
+        if (!s.source.empty()) { // takeStmt
+            w_.line("{} = std::move({});", s.name, s.source);
+            if (usedBuffers_.count(s.name))
+                w_.line("{}_data = {};", s.name, dataPointer(s.name + ".data()", s.dtype));
+            return;
+        }
         allocate(s.name, s.dtype, s.extents, s.replaces);
         return;
     case StmtKind::Snapshot:

@@ -83,7 +83,8 @@ private:
     int newVariable(const std::string &name, array::Type type, SourceLoc loc = {},
                     std::string why = {});
     NodePtr varNode(int var, SourceLoc loc);
-    void let(int var, NodePtr value, SourceLoc loc);
+    /// `var = value` (array::StmtKind::Let; see Stmt::takesStorage).
+    void let(int var, NodePtr value, SourceLoc loc, bool takesStorage = false);
 
     /// Evaluates `n` now into a fresh variable; returns the variable's value. `why`, when
     /// given, explains the copy in errors about the variable (its shape).

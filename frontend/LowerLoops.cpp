@@ -129,7 +129,8 @@ void FunctionLowering::assignVariable(int var, NodePtr value, const std::string 
     auto held = heldExtents_.find(var);
     // Its storage and extents are replaced first: a value computed from them, or from the
     // variable (`x = x[x > 0]`), is computed before.
-    if (held != heldExtents_.end() && readsHeld(value, var))
+    bool copied = held != heldExtents_.end() && readsHeld(value, var);
+    if (copied)
         value = materialize(value, name, loc);
     if (held == heldExtents_.end() || value->type.rank() != t.rank()) {
         let(var, convertTo(value, t, name, loc), loc);
@@ -144,7 +145,10 @@ void FunctionLowering::assignVariable(int var, NodePtr value, const std::string 
     for (size_t axis = 0; axis < extents.size(); ++axis)
         if (extents[axis] >= 0)
             let(extents[axis], array::makeDimValue(value->type.shape[axis], loc), loc);
-    let(var, converted, loc);
+    // The copy made above, unconverted and allocated where it was made, is moved in.
+    bool take = copied && converted == value &&
+                f_.variables.at(static_cast<size_t>(value->param)).allocatedByLet;
+    let(var, converted, loc, take);
 }
 
 void FunctionLowering::makeMutable(const std::string &name, const array::Type &t, SourceLoc loc) {

@@ -106,11 +106,12 @@ NodePtr FunctionLowering::varNode(int var, SourceLoc loc) {
     return array::makeVar(var, v.name, v.type, loc);
 }
 
-void FunctionLowering::let(int var, NodePtr value, SourceLoc loc) {
+void FunctionLowering::let(int var, NodePtr value, SourceLoc loc, bool takesStorage) {
     array::Stmt st;
     st.kind = StmtKind::Let;
     st.loc = loc;
     st.var = var;
+    st.takesStorage = takesStorage;
     st.value = std::move(value);
     emit(std::move(st));
 }

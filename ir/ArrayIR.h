@@ -266,6 +266,10 @@ struct Stmt {
     StmtKind kind = StmtKind::Let;
     SourceLoc loc;
     int var = -1;       ///< Let: the variable assigned; For: the counter (int64)
+    /// Let of a variable allocated by its Lets (Variable::allocatedByLet) whose value is
+    /// the Var of another such variable, of its dtype and shape, that nothing reads
+    /// afterwards: the variable takes that one's storage instead of a copy of it.
+    bool takesStorage = false;
     NodePtr value;      ///< Let, Store: the value (variable's / target's type);
                         ///< If, While: the condition (a bool scalar)
     NodePtr target;     ///< Store: the elements written, a View chain over a Param or Var

@@ -317,6 +317,12 @@ StmtPtr allocStmt(std::string name, DType dtype, std::vector<ExprPtr> extents, b
     return s;
 }
 
+StmtPtr takeStmt(std::string name, DType dtype, std::string source) {
+    StmtPtr s = allocStmt(std::move(name), dtype, {}, true);
+    s->source = std::move(source);
+    return s;
+}
+
 StmtPtr snapshotStmt(std::string name, DType dtype, std::string source,
                      std::vector<std::string> overlapping) {
     StmtPtr s = makeStmt(StmtKind::Snapshot);

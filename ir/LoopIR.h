@@ -161,7 +161,8 @@ struct Stmt {
     /// Throw: the message's text around its values (`extents`), one more piece than values;
     /// empty when the message is `text` alone.
     std::vector<std::string> pieces;
-    /// Snapshot: the argument read (`source`) and the arguments written (`overlapping`).
+    /// Snapshot: the argument read (`source`) and the arguments written (`overlapping`);
+    /// Alloc (takeStmt): the buffer whose storage `name` takes.
     std::string source;
     std::vector<std::string> overlapping;
 };
@@ -190,6 +191,9 @@ StmtPtr returnStmt(std::vector<ExprPtr> results, bool returnsTuple);
 /// storage this replaces; its old elements are gone.
 StmtPtr allocStmt(std::string name, DType dtype, std::vector<ExprPtr> extents,
                   bool replaces = false);
+/// Buffer `name`, declared before, takes the storage (and extents) of buffer `source` of
+/// its dtype and rank, which is left empty (an Alloc with `replaces` and `source`).
+StmtPtr takeStmt(std::string name, DType dtype, std::string source);
 /// Buffer `name` (data pointer `name_data`) reads argument `source` (elements of `dtype`,
 /// at source's offsets) as it is at this point: a copy of the memory `source` spans if it
 /// shares memory with one of the arguments `overlapping`, else `source` itself (see

@@ -81,6 +81,8 @@ void printStmt(std::string &out, const Stmt &s, int depth) {
             parts.push_back(str(e));
         if (s.kind == StmtKind::Return)
             out += fmt::format("{}return {}\n", pad, fmt::join(parts, ", "));
+        else if (!s.source.empty())
+            out += fmt::format("{}{} takes {}\n", pad, s.name, s.source);
         else
             out += fmt::format("{}{} {} {}[{}]\n", pad, s.replaces ? "realloc" : "alloc",
                                dtypeName(s.dtype), s.name, fmt::join(parts, ", "));

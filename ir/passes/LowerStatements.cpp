@@ -186,6 +186,18 @@ void Lowering::lowerStmts(const std::vector<array::StmtPtr> &stmts, std::vector<
         case StmtKind::Let:
             if (st->value->kind == NodeKind::Var && st->value->param == st->var)
                 break;
+            if (st->takesStorage) {
+                const Node &source = *st->value;
+                NPC_ASSERT(source.kind == NodeKind::Var &&
+                               letExtents_.count(static_cast<size_t>(st->var)) &&
+                               letExtents_.count(static_cast<size_t>(source.param)),
+                           "a Let taking storage from a variable allocated by its Lets");
+                commentLine(source.loc, into);
+                into.push_back(loop::takeStmt(
+                    variables_.at(static_cast<size_t>(st->var)).name, source.type.dtype,
+                    variables_.at(static_cast<size_t>(source.param)).name));
+                break;
+            }
             if (auto it = letExtents_.find(static_cast<size_t>(st->var)); it != letExtents_.end()) {
                 std::set<const Node *> seen;
                 NPC_ASSERT(!readsVariable(*st->value, st->var, seen),
