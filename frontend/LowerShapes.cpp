@@ -491,10 +491,10 @@ NodePtr concat(const std::vector<NodePtr> &parts, int axis, const CallArgs &args
     return array::makeConcat(parts, axis, std::move(checks), args.loc);
 }
 
-Value concatenate(ExprLowering &lowering, const CallArgs &args) {
-    auto b = bind(args, {{"arrays", true}, {"axis", false}});
-    bool flat = b[1] && b[1]->kind == Value::None;
-    std::vector<NodePtr> parts = arraySequence(lowering, b[0], args, "arrays", flat);
+/// numpy.concatenate's join of `parts`: raveled when `flat`, else along `axis` (0 when
+/// absent).
+Value joinParts(std::vector<NodePtr> parts, bool flat, const std::optional<Value> &axis,
+                const CallArgs &args) {
     if (flat) {
         for (NodePtr &p : parts)
             p = flatten(p, args.loc);
@@ -503,8 +503,13 @@ Value concatenate(ExprLowering &lowering, const CallArgs &args) {
     int rank = parts.front()->type.rank();
     if (rank == 0)
         throw UserError(args.loc, "zero-dimensional arrays cannot be concatenated");
-    int axis = b[1] ? axisArgument(*b[1], rank, args) : 0;
-    return Value::array(concat(parts, axis, args), args.loc);
+    return Value::array(concat(parts, axis ? axisArgument(*axis, rank, args) : 0, args), args.loc);
+}
+
+Value concatenate(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"arrays", true}, {"axis", false}});
+    bool flat = b[1] && b[1]->kind == Value::None;
+    return joinParts(arraySequence(lowering, b[0], args, "arrays", flat), flat, b[1], args);
 }
 
 /// numpy.append(arr, values, axis=None), as NumPy defines it: np.concatenate((arr,
@@ -520,16 +525,8 @@ Value append(ExprLowering &lowering, const CallArgs &args) {
                                     ? callNumPy(lowering, "numpy.asarray",
                                                 CallArgs{"np.asarray", b[i]->loc, {*b[i]}, {}, {}})
                                     : *b[i]);
-    std::vector<NodePtr> parts = arraySequence(lowering, both, args, "arr' and 'values");
-    if (!b[2] || b[2]->kind == Value::None) {
-        for (NodePtr &p : parts)
-            p = flatten(p, args.loc);
-        return Value::array(concat(parts, 0, args), args.loc);
-    }
-    int rank = parts.front()->type.rank();
-    if (rank == 0)
-        throw UserError(args.loc, "zero-dimensional arrays cannot be concatenated");
-    return Value::array(concat(parts, axisArgument(*b[2], rank, args), args), args.loc);
+    return joinParts(arraySequence(lowering, both, args, "arr' and 'values"),
+                     !b[2] || b[2]->kind == Value::None, b[2], args);
 }
 
 Value stack(ExprLowering &lowering, const CallArgs &args) {
