@@ -379,6 +379,16 @@ private:
     /// Array variables whose extents on some axes change with their values or are
     /// computed by the body: per axis, the int64 variable holding the extent, or -1.
     std::map<int, std::vector<int>> heldExtents_;
+    /// While prepareLoop types a loop's names (typingRounds_): the variables a round made
+    /// for a name, by index, with the value they were assigned and the statements that
+    /// assign it (dropped when a later round replaces the variable: makeMutable).
+    struct RoundVariable {
+        NodePtr value;
+        std::vector<array::StmtPtr> *block = nullptr;
+        std::vector<const array::Stmt *> stmts;
+    };
+    std::map<int, RoundVariable> roundVariables_;
+    bool typingRounds_ = false;
     std::set<std::string> loopLocal_;
     /// Names of argument arrays that became variables (copies) in a loop or branch.
     std::set<std::string> shadowsArgument_;

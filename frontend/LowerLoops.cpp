@@ -180,8 +180,29 @@ void FunctionLowering::makeMutable(const std::string &name, const array::Type &t
         }
         if ((flag = unboundFlag(bound->second))) // the old variable, unchecked
             current = varNode(current->param, loc);
+        // A variable an earlier round of this loop's typing made for the name, read by
+        // nothing since: its assignment is dropped, and the new one takes its value.
+        if (auto prior = current->kind == NodeKind::Var && !flag
+                             ? roundVariables_.find(current->param)
+                             : roundVariables_.end();
+            prior != roundVariables_.end() && prior->second.block == blocks_.back()) {
+            std::vector<array::StmtPtr> &block = *prior->second.block;
+            for (const array::Stmt *dropped : prior->second.stmts)
+                block.erase(std::find_if(block.begin(), block.end(), [&](const array::StmtPtr &s) {
+                    return s.get() == dropped;
+                }));
+            current = prior->second.value;
+            roundVariables_.erase(prior);
+        }
         var = newNameVariable(name, t, loc);
+        size_t before = blocks_.back()->size();
         assignVariable(var, current, name, loc);
+        if (typingRounds_) {
+            RoundVariable &r = roundVariables_[var];
+            r = {current, blocks_.back(), {}};
+            for (size_t i = before; i < blocks_.back()->size(); ++i)
+                r.stmts.push_back((*blocks_.back())[i].get());
+        }
         if (const array::Node *root = current->type.rank() > 0 ? anyViewRoot(current) : nullptr)
             copiedOnEntry_[var] = {"",
                                    fmt::format("a copy npc made where a loop or branch "
@@ -238,6 +259,15 @@ void FunctionLowering::prepareLoop(const syntax::Block &body,
         if (it != exprs_.env().end() && it->second.kind == Value::Array)
             types[n] = it->second.node->type;
     }
+    struct Rounds { // this loop's rounds, restored on every exit
+        FunctionLowering &self;
+        std::map<int, RoundVariable> outer = std::exchange(self.roundVariables_, {});
+        bool typing = std::exchange(self.typingRounds_, true);
+        ~Rounds() {
+            self.roundVariables_ = std::move(outer);
+            self.typingRounds_ = typing;
+        }
+    } rounds{*this};
     for (int round = 0; round < 4; ++round) {
         for (const auto &[n, t] : types)
             makeMutable(n, t, loc);

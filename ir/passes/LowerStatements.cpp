@@ -16,6 +16,52 @@ bool readsVariable(const Node &n, int var, std::set<const Node *> &seen) {
                        [&](const NodePtr &op) { return readsVariable(*op, var, seen); });
 }
 
+/// Adds to `out` the variables `n` reads (its Var nodes, also in its dims).
+void collectVariables(const NodePtr &n, std::set<const Node *> &seen, std::set<int> &out);
+
+void collectVariables(const Dim &d, std::set<const Node *> &seen, std::set<int> &out) {
+    if (!d)
+        return;
+    if (d->kind == DimKind::Value && d->node)
+        collectVariables(std::static_pointer_cast<const Node>(d->node), seen, out);
+    for (const Dim &op : d->operands)
+        collectVariables(op, seen, out);
+    collectVariables(d->startValue, seen, out);
+    collectVariables(d->stopValue, seen, out);
+}
+
+void collectVariables(const NodePtr &n, std::set<const Node *> &seen, std::set<int> &out) {
+    if (!n || !seen.insert(n.get()).second)
+        return;
+    if (n->kind == NodeKind::Var)
+        out.insert(n->param);
+    for (const NodePtr &op : n->operands)
+        collectVariables(op, seen, out);
+    for (const Dim &d : n->type.shape)
+        collectVariables(d, seen, out);
+    if (n->kind == NodeKind::DimValue)
+        collectVariables(n->dim, seen, out);
+    for (const array::ExtentCheck &c : n->checks) {
+        collectVariables(c.actual, seen, out);
+        collectVariables(c.expected, seen, out);
+    }
+}
+
+/// Adds to `out` the variables `stmts` assign or read, at any depth.
+void collectVariables(const std::vector<array::StmtPtr> &stmts, std::set<const Node *> &seen,
+                      std::set<int> &out) {
+    for (const array::StmtPtr &st : stmts) {
+        if (st->kind == array::StmtKind::Let || st->kind == array::StmtKind::For)
+            out.insert(st->var);
+        for (const NodePtr &n : {st->value, st->target, st->start, st->stop, st->step})
+            collectVariables(n, seen, out);
+        for (const NodePtr &n : st->values)
+            collectVariables(n, seen, out);
+        collectVariables(st->body, seen, out);
+        collectVariables(st->orelse, seen, out);
+    }
+}
+
 } // namespace
 
 void Lowering::collectWrittenParams(const std::vector<array::StmtPtr> &stmts, std::set<int> &out) {
@@ -31,7 +77,15 @@ void Lowering::collectWrittenParams(const std::vector<array::StmtPtr> &stmts, st
 }
 
 void Lowering::declareVariables() {
+    std::set<const Node *> seen;
+    std::set<int> used;
+    collectVariables(af_.body, seen, used);
     for (const array::Variable &v : af_.variables) {
+        if (v.type.rank() > 0 && !used.count(static_cast<int>(variables_.size()))) {
+            // Nothing assigns or reads it (the frontend replaced it): no buffer.
+            variables_.push_back(Storage{freshBuffer(v.name), {}});
+            continue;
+        }
         if (v.type.rank() == 0) {
             std::string name = fresh(v.name);
             ExprPtr zero = loop::numberImm(0, v.type.dtype);
