@@ -16,7 +16,9 @@ def f(x):
 # CHECK: var int64 [[N:x_n]] = 0
 # CHECK: var int64 [[TMPN:x_n[0-9]+]] = 0
 # CHECK: [[N]] = x.shape[0]
-# CHECK-NEXT: realloc float64 [[X]][[[N]]]
+# CHECK: realloc float64 [[X]][[[N]]]
+# CHECK-NEXT: parallel for
+# CHECK: [[X]][((i_block * 8) + lane)] = x[
 # CHECK: loop {
 # CHECK: let bool result = !(([[N]] > 1))
 # CHECK: [[TMPN]] = count
