@@ -172,6 +172,19 @@ void FunctionLowering::makeMutable(const std::string &name, const array::Type &t
         }
     } else {
         NodePtr current = bound->second.node;
+        // A new array another name holds too (`y = a` before `a = a[1:]` in the loop):
+        // given memory first, so that a write through that name later is seen to reach
+        // an array npc copied here (copiedOnEntry_).
+        auto sharedWithOthers = [&] {
+            for (const auto &[other, v] : exprs_.env())
+                if (other != name && v.kind == Value::Array && v.node->type.rank() > 0 &&
+                    (viewsArray(v.node, *current) || viewsArray(current, *v.node)))
+                    return true;
+            return false;
+        };
+        if (current->type.rank() > 0 && !anyViewRoot(current) && !shapeView(current) &&
+            sharedWithOthers())
+            current = ensureBuffer(name, loc);
         if (current->type.rank() > 0) {
             const array::Node *root = viewRoot(current);
             if (root && (root->kind == NodeKind::Param ||

@@ -569,6 +569,28 @@ CASES += [
             return z
         """, "that 'z' (a copy npc made where a loop or branch that assigns 'z' begins)",
      (8, "x[0]")),
+    ("update-of-new-array-a-loop-copy-may-be", """
+        # npc export f(int, int)
+        def f(m, n):
+            a = np.zeros(m)
+            y = a
+            for i in range(n):
+                a = a[1:]
+            y[0] = 100.0
+            return a
+        """, "that 'a' (a copy npc made where a loop or branch that assigns 'a' begins)",
+     (9, "y[0]")),
+    ("update-of-loop-copy-another-name-may-share", """
+        # npc export f(int, int)
+        def f(m, n):
+            a = np.zeros(m)
+            y = a
+            for i in range(n):
+                a = a[::-1]
+            a[0] = 100.0
+            return y
+        """, "this update goes to a copy npc made where a loop or branch that assigns 'a' "
+             "begins; 'y' may still be the array it copies in Python", (9, "a[0]")),
     ("argument-rebound-to-conditional", """
         # npc export f(float64[:], bool)
         def f(w, c):
