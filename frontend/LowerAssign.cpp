@@ -289,6 +289,20 @@ void FunctionLowering::assignName(const std::string &name, const Value &v, Sourc
     // A copy: flushReaders() may add variables.
     const array::Type t = f_.variables[static_cast<size_t>(var)].type;
     NodePtr self = varNode(var, loc);
+    // A copy of a copy (`x = pick(x, y)`, a helper returning a view of `y` on some paths):
+    // the arrays Python's value may be are the variable's too, for the checks of updates.
+    if (const array::Node *root = t.rank() > 0 ? anyViewRoot(v.node) : nullptr;
+        root && root->kind == NodeKind::Var && root->param != var)
+        for (const auto *copies : {&copiedChoices_, &copiedOnEntry_})
+            if (auto c = copies->find(root->param); c != copies->end()) {
+                CopiedChoice &mine = copiedOnEntry_[var];
+                if (mine.what.empty())
+                    mine.what = c->second.what;
+                for (const ArrayRoot &source : c->second.sources)
+                    if (std::find(mine.sources.begin(), mine.sources.end(), source) ==
+                        mine.sources.end())
+                        mine.sources.push_back(source);
+            }
     if (auto held = heldExtents_.find(var); held != heldExtents_.end()) {
         // A new array, allocated with the value's extents (the names reading the old
         // array or its extents keep them: copied first).
@@ -593,9 +607,10 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
     if (root.kind == NodeKind::Var &&
         shadowsArgument_.count(f_.variables[static_cast<size_t>(root.param)].name) &&
         !assignedNewArray(f_.variables[static_cast<size_t>(root.param)].name))
-        throw UserError(loc, fmt::format("'{0}' is the caller's array on one path and a new "
-                                         "array on another, so this update changes the "
-                                         "caller's array only sometimes; npc cannot follow "
+        throw UserError(loc, fmt::format("'{0}' is the caller's array (or a view of it) on one "
+                                         "path and a new array on another, so this update "
+                                         "changes the caller's array only sometimes; npc "
+                                         "copies the caller's array there and cannot follow "
                                          "that: give the new array another name than '{0}'",
                                          f_.variables[static_cast<size_t>(root.param)].name));
     flushReaders(root, loc);

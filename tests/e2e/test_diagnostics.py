@@ -508,7 +508,7 @@ CASES += [
                 x = np.zeros_like(x)
             x += 1.0
             return x
-        """, "the caller's array on one path", (7, "x +=")),
+        """, "the caller's array (or a view of it) on one path", (7, "x +=")),
     ("argument-rebound-helper-name", """
         def h(a):
             w = a * 2
@@ -520,7 +520,7 @@ CASES += [
             for i in range(n):
                 w = h(w)
             return w
-        """, "the caller's array on one path", (5, "a[0]")),
+        """, "the caller's array (or a view of it) on one path", (5, "a[0]")),
     ("update-of-conditional-array", """
         # npc export f(float64[:], bool)
         def f(w, c):
@@ -591,6 +591,20 @@ CASES += [
             return y
         """, "this update goes to a copy npc made where a loop or branch that assigns 'a' "
              "begins; 'y' may still be the array it copies in Python", (9, "a[0]")),
+    ("update-of-argument-a-helper-result-in-a-loop-may-be", """
+        def pick(a, b):
+            if a.shape[0] > b.shape[0]:
+                return a[1:]
+            return b[1:]
+
+        # npc export f(float64[:], float64[:], int)
+        def f(x, y, n):
+            for i in range(n):
+                x = pick(x, y)
+            y[-1] = 50.0
+            return x
+        """, "this updates an array that 'x' (a copy npc made where a loop or branch that "
+             "assigns 'x' begins) is in Python on some paths", (12, "y[-1]")),
     ("argument-rebound-to-conditional", """
         # npc export f(float64[:], bool)
         def f(w, c):
@@ -599,7 +613,7 @@ CASES += [
                 w[0] = 7.0
                 w = w * 0.5
             return w
-        """, "the caller's array on one path", (7, "w[0]")),
+        """, "the caller's array (or a view of it) on one path", (7, "w[0]")),
     ("print", """
         # npc export f(float64[:])
         def f(x):
