@@ -70,10 +70,18 @@ array::Type FunctionLowering::unify(const array::Type &a, const array::Type &b,
     for (size_t axis = 0; axis < a.shape.size(); ++axis) {
         const Dim &x = a.shape[axis], &y = b.shape[axis];
         std::optional<Shape> same;
+        // A constant and an argument's extent (`a = a.reshape(-1, 2)`), or two extents of
+        // one argument (`a = a.T`), change with the value; two arguments' extents
+        // (`v = A @ v`) stay one, checked (keptShape).
+        auto is = [](const Dim &d, DimKind k) { return d != changingExtent() && d->kind == k; };
+        bool constantAndExtent =
+            (is(x, DimKind::Const) && is(y, DimKind::Extent)) ||
+            (is(x, DimKind::Extent) && is(y, DimKind::Const)) ||
+            (is(x, DimKind::Extent) && is(y, DimKind::Extent) && x->param == y->param);
         if (x != changingExtent() && y != changingExtent())
-            same = kept             ? keptShape({x}, {y})
-                   : dimEqual(x, y) ? std::optional<Shape>({x})
-                                    : std::nullopt;
+            same = kept && !(constantAndExtent && !dimEqual(x, y)) ? keptShape({x}, {y})
+                   : dimEqual(x, y)                                ? std::optional<Shape>({x})
+                                                                   : std::nullopt;
         shape.push_back(same ? same->front() : changingExtent());
     }
     PromotionType p = joinTypes({a.dtype, a.weak}, {b.dtype, b.weak});

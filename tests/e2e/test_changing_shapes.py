@@ -30,3 +30,9 @@ def test_append(kernels_on_both_targets, a):
     m = np.arange(6.0).reshape(2, 3)
     s = np.array([-3, 0, 127], dtype=np.int8)
     kernels_on_both_targets("appended.py").check_like_numpy(np.array(a), m, s, raises=IndexError)
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3])
+def test_transposed_and_reshaped_in_loops(kernels_on_both_targets, n):
+    a = np.arange(12.0).reshape(3, 4)
+    kernels_on_both_targets("reshaped_in_loops.py").check(a, n)
