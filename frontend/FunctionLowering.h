@@ -242,7 +242,8 @@ private:
     int newNameVariable(const std::string &name, array::Type t, SourceLoc loc);
     /// Python's `name = value` for the variable `var` of `name`: `value` converted to its
     /// dtype (convertTo) and shape, or, on the axes whose extents it holds, taken with its
-    /// own extents (a value that reads the variable or those extents is copied first).
+    /// own extents (a value that reads the variable or those extents, and the names that
+    /// read those extents, are copied first; the caller flushes the variable's readers).
     void assignVariable(int var, NodePtr value, const std::string &name, SourceLoc loc);
     /// True when `value` reads variable `var` or the variables holding its extents.
     bool readsHeld(const NodePtr &value, int var);

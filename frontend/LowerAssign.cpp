@@ -303,14 +303,11 @@ void FunctionLowering::assignName(const std::string &name, const Value &v, Sourc
                         mine.sources.end())
                         mine.sources.push_back(source);
             }
-    if (auto held = heldExtents_.find(var); held != heldExtents_.end()) {
+    if (heldExtents_.count(var)) {
         // A new array, allocated with the value's extents (the names reading the old
         // array or its extents keep them: copied first).
         recordAlias(name, var, v.node);
         flushReaders(*self, loc, false, &name);
-        for (int extent : held->second)
-            if (extent >= 0)
-                flushReaders(*varNode(extent, loc), loc, false, &name);
         assignVariable(var, v.node, name, loc);
     } else {
         NodePtr value = convertTo(v.node, t, name, loc);

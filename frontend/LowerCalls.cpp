@@ -468,15 +468,10 @@ void FunctionLowering::inlineReturn(const syntax::Return &ret, SourceLoc loc) {
         // A copy: flushReaders may add variables (and move f_.variables).
         const std::string result = f_.variables[static_cast<size_t>(in.results[i])].name;
         flushReaders(*varNode(in.results[i], loc), loc, false, &result);
-        auto held = heldExtents_.find(in.results[i]);
-        if (held == heldExtents_.end()) {
+        if (heldExtents_.count(in.results[i]))
+            assignVariable(in.results[i], nodes[i], result, loc);
+        else
             let(in.results[i], nodes[i], loc);
-            continue;
-        }
-        for (int extent : std::vector<int>(held->second))
-            if (extent >= 0)
-                flushReaders(*varNode(extent, loc), loc, false, &result);
-        assignVariable(in.results[i], nodes[i], result, loc);
     }
     // Nothing after a return in tail position reads the flag.
     bool tail = loopDepth_ == 0 && std::all_of(frames_.begin(), frames_.end(), [](const Frame &f) {

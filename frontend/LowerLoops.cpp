@@ -135,6 +135,11 @@ void FunctionLowering::assignVariable(int var, NodePtr value, const std::string 
     // A copy: materialize() adds variables.
     const array::Type t = f_.variables.at(static_cast<size_t>(var)).type;
     auto held = heldExtents_.find(var);
+    // The names reading its old extents keep them: copied first.
+    if (held != heldExtents_.end())
+        for (int extent : std::vector<int>(held->second))
+            if (extent >= 0)
+                flushReaders(*varNode(extent, loc), loc, false, &name);
     // Its storage and extents are replaced first: a value computed from them, or from the
     // variable (`x = x[x > 0]`), is computed before.
     bool copied = held != heldExtents_.end() && readsHeld(value, var);

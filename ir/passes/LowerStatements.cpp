@@ -6,16 +6,6 @@
 namespace npc::passes::detail {
 namespace {
 
-/// True when `n` reads variable `var` (a DAG: each node visited once).
-bool readsVariable(const Node &n, int var, std::set<const Node *> &seen) {
-    if (!seen.insert(&n).second)
-        return false;
-    if (n.kind == NodeKind::Var && n.param == var)
-        return true;
-    return std::any_of(n.operands.begin(), n.operands.end(),
-                       [&](const NodePtr &op) { return readsVariable(*op, var, seen); });
-}
-
 /// Adds to `out` the variables `n` reads (its Var nodes, also in its dims).
 void collectVariables(const NodePtr &n, std::set<const Node *> &seen, std::set<int> &out);
 
@@ -254,8 +244,9 @@ void Lowering::lowerStmts(const std::vector<array::StmtPtr> &stmts, std::vector<
             }
             if (auto it = letExtents_.find(static_cast<size_t>(st->var)); it != letExtents_.end()) {
                 std::set<const Node *> seen;
-                NPC_ASSERT(!readsVariable(*st->value, st->var, seen),
-                           "an array allocated by its Let read by its value");
+                std::set<int> read;
+                collectVariables(st->value, seen, read);
+                NPC_ASSERT(!read.count(st->var), "an array allocated by its Let read by its value");
                 const Storage &s = variables_.at(it->first);
                 commentLine(st->value->loc, into);
                 into.push_back(loop::allocStmt(s.name, af_.variables.at(it->first).type.dtype,
