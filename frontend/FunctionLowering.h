@@ -142,6 +142,18 @@ private:
     /// the name assigned) keep its elements, so they are evaluated now too.
     void flushReaders(const array::Node &root, SourceLoc loc, bool beforeValue = false,
                       const std::string *rebound = nullptr);
+    /// Whether the statements after the current one (the rest of the enclosing blocks, and
+    /// all of an enclosing loop's body, run again) may update `name`'s array in place:
+    /// `name[...] = v`, `name op= v`, or a call of a module function that updates it.
+    bool updatedLater(const std::string &name) const;
+    /// Before `name = value` copies `value`, a lazy array, into the variable of `name` (a
+    /// name assigned in a loop or branch): when another live name holds that array or a
+    /// view of it (`t = x * 2; x = t`: one array in Python) and a later update may go
+    /// through one name and be read through the other, the array is evaluated into memory
+    /// first, so that the alias is recorded (recordAlias) and the update refused
+    /// (checkNotAliased) instead of missing the other name. Returns the value, viewing
+    /// that memory if it was made.
+    NodePtr shareBeforeCopy(const std::string &name, const NodePtr &value, SourceLoc loc);
 
     // ---- statements -------------------------------------------------------------------
     /// Lowers `block`; `loop`: it is a loop body (run again after its end), whose

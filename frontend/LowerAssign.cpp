@@ -289,9 +289,10 @@ void FunctionLowering::assignName(const std::string &name, const Value &v, Sourc
     // A copy: flushReaders() may add variables.
     const array::Type t = f_.variables[static_cast<size_t>(var)].type;
     NodePtr self = varNode(var, loc);
+    const NodePtr value = shareBeforeCopy(name, v.node, loc);
     // A copy of a copy (`x = pick(x, y)`, a helper returning a view of `y` on some paths):
     // the arrays Python's value may be are the variable's too, for the checks of updates.
-    if (const array::Node *root = t.rank() > 0 ? anyViewRoot(v.node) : nullptr;
+    if (const array::Node *root = t.rank() > 0 ? anyViewRoot(value) : nullptr;
         root && root->kind == NodeKind::Var && root->param != var)
         for (const auto *copies : {&copiedChoices_, &copiedOnEntry_})
             if (auto c = copies->find(root->param); c != copies->end()) {
@@ -306,17 +307,17 @@ void FunctionLowering::assignName(const std::string &name, const Value &v, Sourc
     if (heldExtents_.count(var)) {
         // A new array, allocated with the value's extents (the names reading the old
         // array or its extents keep them: copied first).
-        recordAlias(name, var, v.node);
+        recordAlias(name, var, value);
         flushReaders(*self, loc, false, &name);
-        assignVariable(var, v.node, name, loc);
+        assignVariable(var, value, name, loc);
     } else {
-        NodePtr value = convertTo(v.node, t, name, loc);
-        recordAlias(name, var, v.node);
+        NodePtr converted = convertTo(value, t, name, loc);
+        recordAlias(name, var, value);
         flushReaders(*self, loc, false, &name);
         // `w = w - lr * g` writes w's buffer element by element, with no copy first.
-        if (t.rank() > 0 && value->kind != NodeKind::Var)
-            value = readBeforeWrite(self, *self, value, loc);
-        let(var, value, loc);
+        if (t.rank() > 0 && converted->kind != NodeKind::Var)
+            converted = readBeforeWrite(self, *self, converted, loc);
+        let(var, converted, loc);
     }
     if (auto flag = boundFlags_.find(var); flag != boundFlags_.end())
         let(flag->second, array::makeIntConstant(1, DType::Bool, false, loc), loc);
@@ -326,6 +327,18 @@ void FunctionLowering::assignName(const std::string &name, const Value &v, Sourc
 void FunctionLowering::recordAlias(const std::string &name, int var, const NodePtr &value) {
     aliases_.erase(name);
     const array::Node *root = value->type.rank() > 0 ? viewRoot(value) : nullptr;
+    // A dry run binds a loop variable to its value, not to its variable: `y = t`, with `t`
+    // assigned earlier in the body, makes `y` that variable's array from the next
+    // iteration on (an update of `y` earlier in the body is caught then).
+    if (!root && dry_ && value->type.rank() > 0)
+        for (const auto &[other, bound] : exprs_.env())
+            if (auto mv = mutableVars_.find(other);
+                other != name && mv != mutableVars_.end() && mv->second != var &&
+                bound.kind == Value::Array && bound.node->type.rank() > 0 &&
+                viewsArray(value, *bound.node)) {
+                aliases_[name] = {other, NodeKind::Var, mv->second, var};
+                return;
+            }
     if (!root || (root->kind == NodeKind::Var && root->param == var))
         return;
     for (const auto &[other, bound] : exprs_.env())
@@ -340,10 +353,23 @@ void FunctionLowering::recordAlias(const std::string &name, int var, const NodeP
 }
 
 void FunctionLowering::checkNotAliased(const array::Node &root, SourceLoc loc) {
+    // Only a name read later sees the difference (and the caller, an argument's).
+    auto sourceLive = [&](const std::string &name, const Alias &alias) {
+        if (alias.kind == NodeKind::Param)
+            return true;
+        for (const auto &[other, v] : exprs_.env())
+            if (const array::Node *r =
+                    other != name && v.kind == Value::Array && v.node->type.rank() > 0
+                        ? viewRoot(v.node)
+                        : nullptr;
+                r && r->kind == alias.kind && r->param == alias.param && liveAfter(other, true))
+                return true;
+        return false;
+    };
     for (const auto &[name, alias] : aliases_) {
         bool isVar = root.kind == NodeKind::Var && root.param == alias.var;
         bool isSource = root.kind == alias.kind && root.param == alias.param;
-        if (isVar || isSource)
+        if ((isVar && sourceLive(name, alias)) || (isSource && liveAfter(name, true)))
             throw UserError(loc, fmt::format("'{}' and '{}' are the same array in Python after "
                                              "'{} = {}' in a loop or branch, but npc copies "
                                              "there; write '{} = {}.copy()' to update one "

@@ -275,6 +275,50 @@ NodePtr FunctionLowering::ensureBuffer(const std::string &name, SourceLoc loc) {
     return exprs_.env().at(name).node;
 }
 
+bool FunctionLowering::updatedLater(const std::string &name) const {
+    auto updates = [&](const syntax::Block &block, size_t from) {
+        for (size_t i = from; i < block.size(); ++i) {
+            std::set<std::string> throughCalls;
+            callMutations(*block[i], throughCalls);
+            if (facts_.names(*block[i]).mutated.count(name) || throughCalls.count(name))
+                return true;
+        }
+        return false;
+    };
+    for (size_t level = frames_.size(); level-- > 0;)
+        if (const Frame &f = frames_[level]; updates(*f.block, f.loop ? 0 : f.index + 1))
+            return true;
+    return false;
+}
+
+NodePtr FunctionLowering::shareBeforeCopy(const std::string &name, const NodePtr &value,
+                                          SourceLoc loc) {
+    if (dry_ || value->type.rank() == 0 || anyViewRoot(value))
+        return value;
+    // Through basic indexing only: a transpose or reshape of a lazy value is not written.
+    auto basicViews = [](const NodePtr &n) {
+        for (const array::Node *p = n.get(); viewsOperand(*p); p = p->operand().get())
+            if (p->kind != NodeKind::View)
+                return false;
+        return true;
+    };
+    if (!basicViews(value))
+        return value;
+    bool nameUpdated = updatedLater(name);
+    for (const auto &[other, v] : exprs_.env()) {
+        if (other == name || v.kind != Value::Array || v.node->type.rank() == 0 ||
+            !(viewsArray(value, *v.node) || viewsArray(v.node, *value)) || !basicViews(v.node) ||
+            !((nameUpdated && liveAfter(other, false)) || updatedLater(other)))
+            continue;
+        // Bound to `name` for now, the value is rebased with the other names' values.
+        std::string sharer = other;
+        exprs_.bind(name, Value::array(value, loc));
+        ensureBuffer(sharer, loc);
+        return exprs_.env().at(name).node;
+    }
+    return value;
+}
+
 void FunctionLowering::noteWrittenThrough(const array::Node &array, const std::string *except) {
     auto note = [&](const std::map<std::string, Value> &names) {
         for (const auto &[other, v] : names)

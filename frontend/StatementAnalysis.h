@@ -49,10 +49,10 @@ public:
     void collectNames(const syntax::Block &block, BlockNames &out);
     /// The names that calls in `st` (nested statements too) call by name: `f` of `f(x)`.
     const std::set<std::string> &callees(const syntax::Stmt &st);
-
-private:
+    /// What `st` (nested statements too) assigns, updates and reads.
     const BlockNames &names(const syntax::Stmt &st);
 
+private:
     std::unordered_map<const syntax::Stmt *, BlockNames> names_;
     std::unordered_map<const syntax::Stmt *, std::set<std::string>> callees_;
 };

@@ -967,6 +967,61 @@ CASES += [
             e += 1
             return c
         """, "'e' and 'c' are the same array in Python", (10, "e +=")),
+    ("loop-variable-assigned-a-local-then-updated-through-it", """
+        # npc export f(float64[:])
+        def f(x):
+            for i in range(3):
+                t = x * 2
+                x = t
+                t[0] = 100.0
+            return x
+        """, "'x' and 't' are the same array in Python after 'x = t'", (8, "t[0]")),
+    ("loop-variable-updated-while-a-local-holds-it", """
+        # npc export f(float64[:])
+        def f(x):
+            s = 0.0
+            for i in range(3):
+                t = x * 2
+                x = t
+                x[0] = 100.0
+                s += t.sum()
+            return s
+        """, "'x' and 't' are the same array in Python after 'x = t'", (9, "x[0]")),
+    ("loop-variable-assigned-a-view-of-a-local", """
+        # npc export f(float64[:])
+        def f(x):
+            for i in range(3):
+                t = x * 2
+                x = t[1:]
+                t[1] = 100.0
+            return x
+        """, "'x' and 't' are the same array in Python", (8, "t[1]")),
+    ("loop-variable-updated-before-the-alias-in-the-body", """
+        # npc export f(float64[:])
+        def f(x):
+            y = x.copy()
+            t = y * 1.0
+            s = 0.0
+            for i in range(3):
+                y[0] = 100.0
+                s += t.sum()
+                t = y * 2
+                y = t
+            return s
+        """, "'y' and 't' are the same array in Python after 'y = t'", (9, "y[0]")),
+    ("loop-variable-updated-while-a-view-of-a-local-is-read", """
+        # npc export f(float64[:])
+        def f(x):
+            y = x.copy()
+            s = 0.0
+            for i in range(3):
+                t = y * 2
+                u = t[1:]
+                y = t
+                y[2] = 100.0
+                s += u.sum()
+            return s
+        """, "'y' and 't' are the same array in Python after 'y = t'", (11, "y[2]")),
     ("helper-returns-two-counts", """
         def h(x):
             if x[0] > 0:

@@ -92,3 +92,11 @@ def test_copies_of_runtime_shape(kernels_on_both_targets, shape):
     counter (both were refused); an empty `a` raises NumPy's IndexError."""
     a = np.random.default_rng(len(shape) + shape[0]).uniform(-1, 1, shape)
     kernels_on_both_targets("copies_of_runtime_shape.py").check_like_numpy(a, raises=IndexError)
+
+
+@pytest.mark.parametrize("n", [0, 1, 4])
+def test_updates_of_loop_variables_other_names_held(kernels_on_both_targets, n):
+    """kernels/loop_aliases.py: `y = t` then `y[i % 3] = 0.5` in a loop, with `t` not read
+    again (was refused: 't' and 'y' are the same array), and `u = y + 1` after `y = u`
+    before `y[0] = 5.0`."""
+    kernels_on_both_targets("loop_aliases.py").check(np.arange(5.0), n)
