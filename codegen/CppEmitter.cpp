@@ -151,9 +151,11 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
             w_.line("if ({})", expr(s.value));
         if (!s.pieces.empty()) { // a message with values: Python's str of each
             std::string message = fmt::format("std::string({})", cppStringLiteral(s.pieces[0]));
-            for (size_t i = 0; i < s.extents.size(); ++i)
-                message += fmt::format(" + npc::python_str({}) + {}", expr(s.extents[i]),
-                                       cppStringLiteral(s.pieces[i + 1]));
+            for (size_t i = 0; i < s.extents.size(); ++i) {
+                message += fmt::format(" + npc::python_str({})", expr(s.extents[i]));
+                if (!s.pieces[i + 1].empty())
+                    message += " + " + cppStringLiteral(s.pieces[i + 1]);
+            }
             w_.line("{}throw npc::{}({});", indent, s.exception, message);
         } else if (s.detail)
             w_.line("{}throw npc::{}(npc::format_error({}, {}));", indent, s.exception,

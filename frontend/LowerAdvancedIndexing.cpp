@@ -126,13 +126,17 @@ NodePtr ExprLowering::maskIndex(const NodePtr &base, const NodePtr &mask, Source
         const Dim &x = base->type.shape[static_cast<size_t>(a)];
         if (dimEqual(m, x))
             continue;
-        std::string message = fmt::format("boolean index did not match indexed array along axis "
-                                          "{}; size of axis is {} but size of corresponding "
-                                          "boolean axis is {}",
-                                          a, dimStr(x), dimStr(m));
+        auto message = [&](std::vector<Dim> *shown) {
+            std::string size = array::showExtent(x, shown);
+            return fmt::format("boolean index did not match indexed array along axis {}; size "
+                               "of axis is {} but size of corresponding boolean axis is {}",
+                               a, size, array::showExtent(m, shown));
+        };
         if (dimConstValue(m) && dimConstValue(x))
-            throw UserError(maskLoc, message);
-        checks.push_back({m, x, false, message, "IndexError"});
+            throw UserError(maskLoc, message(nullptr));
+        array::ExtentCheck &c =
+            checks.emplace_back(array::ExtentCheck{m, x, false, "", "IndexError"});
+        c.message = message(&c.shown);
     }
     if (!materialize_)
         throw UserError(loc, "a boolean mask index needs a function body (npc counts the "

@@ -94,17 +94,6 @@ std::string unpackMessage(size_t count, size_t got) {
                                      got);
 }
 
-/// A shape as NumPy's advanced-indexing messages print it: `(3,3)`, `(3,)`.
-std::string compactShape(const Shape &s) {
-    std::string out = "(";
-    for (size_t i = 0; i < s.size(); ++i) {
-        if (i > 0)
-            out += ',';
-        out += dimStr(s[i]);
-    }
-    return out + (s.size() == 1 ? ",)" : ")");
-}
-
 bool sameEntry(const array::ViewEntry &a, const array::ViewEntry &b) {
     return a.kind == b.kind && a.index == b.index && a.start == b.start && a.stop == b.stop &&
            a.step == b.step && a.indexOperand == b.indexOperand &&
@@ -187,11 +176,22 @@ std::vector<Value> FunctionLowering::unpack(const Value &v, size_t count, Source
     if (auto n = dimConstValue(length); n && *n != static_cast<int64_t>(count))
         throw UserError(loc, unpackMessage(count, static_cast<size_t>(*n)));
     std::vector<array::ExtentCheck> checks;
-    if (!dimConstValue(length))
-        checks.push_back(array::ExtentCheck{
-            length, dimConst(static_cast<int64_t>(count)), false,
-            fmt::format("wrong number of values to unpack (expected {}, got {})", count,
-                        dimStr(length))});
+    if (!dimConstValue(length)) { // Python's two messages, for too many and too few
+        NodePtr got = array::makeDimValue(length, loc);
+        NodePtr expected =
+            array::makeIntConstant(static_cast<int64_t>(count), DType::Int64, false, loc);
+        auto when = [&](array::BinaryOp op, const char *text) {
+            return dimValue(
+                array::makeCast(array::makeBinary(op, got, expected, loc), DType::Int64, loc),
+                text);
+        };
+        checks.push_back({when(array::BinaryOp::Greater, "too many"), dimConst(0), false,
+                          unpackMessage(count, count + 1)});
+        array::ExtentCheck &fewer = checks.emplace_back(
+            array::ExtentCheck{when(array::BinaryOp::Less, "too few"), dimConst(0)});
+        fewer.message = fmt::format("not enough values to unpack (expected {}, got {})", count,
+                                    array::showExtent(length, &fewer.shown));
+    }
     std::vector<Value> values;
     for (size_t k = 0; k < count; ++k) {
         std::vector<array::ViewEntry> entries{array::ViewEntry::at(static_cast<int64_t>(k))};
@@ -392,13 +392,15 @@ NodePtr FunctionLowering::convertTo(const NodePtr &value, const array::Type &t,
         for (int axis = 0; axis < value->type.rank(); ++axis) {
             const Dim &from = value->type.shape[static_cast<size_t>(axis)];
             const Dim &to = t.shape[static_cast<size_t>(axis)];
-            if (!dimEqual(from, to))
-                checks.push_back(array::ExtentCheck{
-                    from, to, false,
-                    fmt::format("'{}' would change shape from {} to {} here, as NumPy allows; "
-                                "npc keeps the shape of a variable assigned in a loop or branch",
-                                name, shapeStr(t.shape), shapeStr(value->type.shape)),
-                    "NotImplementedError"});
+            if (dimEqual(from, to))
+                continue;
+            array::ExtentCheck &c =
+                checks.emplace_back(array::ExtentCheck{from, to, false, "", "NotImplementedError"});
+            std::string before = array::showShape(t.shape, &c.shown);
+            c.message = fmt::format("'{}' would change shape from {} to {} here, as NumPy "
+                                    "allows; npc keeps the shape of a variable assigned in a "
+                                    "loop or branch",
+                                    name, before, array::showShape(value->type.shape, &c.shown));
         }
     }
     // A Python int the variable held before it took a narrower integer dtype (`best = 1000`
@@ -500,15 +502,18 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
         v = maskValuesChecked(v, t->type.shape, loc);
     if (!shapeEqual(v->type.shape, t->type.shape)) {
         // NumPy's messages: basic indexing's, or advanced indexing's (shapes without spaces).
-        std::string mismatch =
-            t->kind == NodeKind::Gather
-                ? fmt::format("shape mismatch: value array of shape {} could not be broadcast "
-                              "to indexing result of shape {}",
-                              compactShape(v->type.shape), compactShape(t->type.shape))
-                : fmt::format("could not broadcast input array from shape {} into shape {}",
-                              shapeStr(v->type.shape), shapeStr(t->type.shape));
+        auto mismatch = [&](std::vector<Dim> *shown) {
+            std::string from = array::showShape(v->type.shape, shown),
+                        to = array::showShape(t->type.shape, shown);
+            return t->kind == NodeKind::Gather
+                       ? fmt::format("shape mismatch: value array of shape {} could not be "
+                                     "broadcast to indexing result of shape {}",
+                                     from, to)
+                       : fmt::format("could not broadcast input array from shape {} into shape {}",
+                                     from, to);
+        };
         if (v->type.rank() > t->type.rank())
-            throw UserError(loc, mismatch);
+            throw UserError(loc, mismatch(nullptr));
         v = broadcastChecked(v, t->type.shape, loc, mismatch);
     }
     store(t, v, loc);
@@ -551,15 +556,18 @@ NodePtr FunctionLowering::maskValuesChecked(const NodePtr &v, const Shape &targe
     const Dim &from = v->type.shape[0], &to = target[0];
     if (dimEqual(from, to))
         return v;
-    std::string message = fmt::format("NumPy boolean array indexing assignment cannot assign "
-                                      "{} input values to the {} output values where the mask "
-                                      "is true",
-                                      dimStr(from), dimStr(to));
+    auto message = [&](std::vector<Dim> *shown) {
+        std::string values = array::showExtent(from, shown);
+        return fmt::format("NumPy boolean array indexing assignment cannot assign {} input "
+                           "values to the {} output values where the mask is true",
+                           values, array::showExtent(to, shown));
+    };
     auto cf = dimConstValue(from), ct = dimConstValue(to);
     if (cf && ct)
-        throw UserError(loc, message);
+        throw UserError(loc, message(nullptr));
     // Both lengths are known before any element is written; one value broadcasts.
-    array::ExtentCheck check{from, to, true, message, "ValueError"};
+    array::ExtentCheck check{from, to, true};
+    check.message = message(&check.shown);
     return array::withChecks(array::makeBroadcast(v, target, loc), {check});
 }
 
@@ -781,11 +789,14 @@ void FunctionLowering::inPlace(const NodePtr &target, const NodePtr &result, arr
                                          dtypeName(target->type.dtype)));
     NodePtr value = array::makeCast(result, target->type.dtype, loc);
     if (!shapeEqual(value->type.shape, target->type.shape)) {
-        std::string mismatch = fmt::format("non-broadcastable output operand with shape {} "
-                                           "doesn't match the broadcast shape {}",
-                                           shapeStr(target->type.shape), shapeStr(value->type.shape));
+        auto mismatch = [&](std::vector<Dim> *shown) {
+            std::string output = array::showShape(target->type.shape, shown);
+            return fmt::format("non-broadcastable output operand with shape {} doesn't match "
+                               "the broadcast shape {}",
+                               output, array::showShape(value->type.shape, shown));
+        };
         if (value->type.rank() > target->type.rank())
-            throw UserError(loc, mismatch);
+            throw UserError(loc, mismatch(nullptr));
         value = broadcastChecked(value, target->type.shape, loc, mismatch);
     }
     store(target, value, loc);

@@ -265,12 +265,16 @@ DType constructorDType(const array::NodePtr &scalar);
 /// checked on entry to raise ValueError(`negativeMessage`) when negative.
 Dim extentArgument(const Value &v, const CallArgs &args, const char *what,
                    const std::string &negativeMessage = "negative dimensions are not allowed");
+/// An error message naming extents (array::showExtent, array::showShape): with `shown`
+/// null, the compile-time text (constants, else extents named symbolically); else the
+/// run-time text, whose extents an ExtentCheck's `shown` receives, printed as numbers.
+using ShownMessage = std::function<std::string(std::vector<Dim> *shown)>;
 /// `v` broadcast to `target` (at least v's rank) with NumPy's check (each of v's extents
 /// equals the target's or is 1, aligned at the last axis): a UserError with `message`
 /// where the extents are constants, else a run-time ValueError with it (numpy.broadcast_to,
 /// numpy.full's fill value, assignments' values).
 array::NodePtr broadcastChecked(const array::NodePtr &v, const Shape &target, SourceLoc loc,
-                                const std::string &message);
+                                const ShownMessage &message);
 /// True for a Python int literal (a weak integer constant).
 bool isWeakIntConstant(const array::NodePtr &n);
 /// Where NumPy 2 converts a Python number to an integer dtype through Python's int()

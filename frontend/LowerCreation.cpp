@@ -110,11 +110,13 @@ Shape shapeArgument(const Value &v, const CallArgs &args) {
 NodePtr filled(ExprLowering &lowering, NodePtr value, DType dtype, const Shape &shape,
                const CallArgs &args) {
     value = lowering.castTo(value, dtype, args.loc);
-    std::string message = fmt::format("could not broadcast input array from shape {} into "
-                                      "shape {}",
-                                      shapeStr(value->type.shape), shapeStr(shape));
+    auto message = [&](std::vector<Dim> *shown) {
+        std::string from = array::showShape(value->type.shape, shown);
+        return fmt::format("could not broadcast input array from shape {} into shape {}", from,
+                           array::showShape(shape, shown));
+    };
     if (value->type.rank() > static_cast<int>(shape.size()))
-        throw UserError(args.loc, message);
+        throw UserError(args.loc, message(nullptr));
     return broadcastChecked(value, shape, args.loc, message);
 }
 
@@ -580,8 +582,9 @@ std::optional<DType> sequenceDType(const Value &v, const CallArgs &args) {
 /// A nested sequence as one array of dtype `t`: element k along the new first axis is
 /// selected by a where-chain on the Iota of that axis (free once fused; a literal of n
 /// elements costs n - 1 selects per element).
+/// `outer`: the lengths of the sequences `v` is in (for NumPy's message).
 NodePtr stackSequence(ExprLowering &lowering, const Value &v, DType t, const CallArgs &args,
-                      int depth) {
+                      std::vector<size_t> outer) {
     if (v.kind == Value::Array) {
         requireConvertible(v.node, t, args.loc);
         return lowering.pythonNumberTo(v.node, t, v.loc);
@@ -594,26 +597,40 @@ NodePtr stackSequence(ExprLowering &lowering, const Value &v, DType t, const Cal
                                            "(pass larger data to the function as an argument)",
                                            args.function, v.elements.size(), maxItems));
     std::vector<NodePtr> items;
+    outer.push_back(v.elements.size());
     for (const Value &e : v.elements)
-        items.push_back(stackSequence(lowering, e, t, args, depth + 1));
+        items.push_back(stackSequence(lowering, e, t, args, outer));
     if (items.empty())
         return array::makeBroadcast(scalarConstant(0, t, v.loc), {dimConst(0)}, v.loc);
     // Extents only the run time knows are checked then (`np.array([a, b[:n]])`).
     std::vector<array::ExtentCheck> checks;
     for (const NodePtr &item : items) {
         const Shape &first = items[0]->type.shape, &shape = item->type.shape;
-        std::string message = fmt::format("setting an array element with a sequence. The "
-                                          "requested array has an inhomogeneous shape after {} "
-                                          "dimensions (shapes {} and {})",
-                                          depth + 1, shapeStr(first), shapeStr(shape));
+        // NumPy's message names the shape found before the items differ: the lengths of
+        // the sequences, then the first `axes` extents the items share.
+        auto message = [&](size_t axes, std::vector<Dim> *shown) {
+            std::vector<std::string> found;
+            for (size_t n : outer)
+                found.push_back(std::to_string(n));
+            for (size_t a = 0; a < axes; ++a)
+                found.push_back(array::showExtent(first[a], shown));
+            return fmt::format("setting an array element with a sequence. The requested array "
+                               "has an inhomogeneous shape after {} dimensions. The detected "
+                               "shape was ({}{}) + inhomogeneous part.",
+                               found.size(), fmt::join(found, ", "), found.size() == 1 ? "," : "");
+        };
+        size_t same = 0;
+        while (same < std::min(shape.size(), first.size()) && dimEqual(shape[same], first[same]))
+            ++same;
         if (shape.size() != first.size())
-            throw UserError(v.loc, message);
+            throw UserError(v.loc, message(same, nullptr));
         for (size_t a = 0; a < shape.size(); ++a) {
             if (dimEqual(shape[a], first[a]))
                 continue;
             if (dimConstValue(shape[a]) && dimConstValue(first[a]))
-                throw UserError(v.loc, message);
-            checks.push_back({shape[a], first[a], false, message});
+                throw UserError(v.loc, message(a, nullptr));
+            array::ExtentCheck &c = checks.emplace_back(array::ExtentCheck{shape[a], first[a]});
+            c.message = message(a, &c.shown);
         }
     }
     Shape shape{dimConst(static_cast<int64_t>(items.size()))};
@@ -637,7 +654,7 @@ Value arrayFrom(ExprLowering &lowering, const CallArgs &args, const Value &objec
                 std::optional<DType> dtype, bool copy) {
     if (object.kind == Value::Tuple) {
         DType t = dtype ? *dtype : sequenceDType(object, args).value_or(defaultFloatDType());
-        return Value::array(stackSequence(lowering, object, t, args, 0), args.loc);
+        return Value::array(stackSequence(lowering, object, t, args, {}), args.loc);
     }
     if (object.kind != Value::Array)
         throw UserError(object.loc, fmt::format("{}(): npc supports arrays, numbers and nested "

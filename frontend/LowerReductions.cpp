@@ -354,14 +354,6 @@ Value norm(ExprLowering &lowering, const CallArgs &args) {
     return Value::array(array::withName(result, "norm"), args.loc);
 }
 
-/// NumPy's spelling of a shape in error messages: `(2,3)`, `(4,)`.
-std::string numpyShape(const Shape &s) {
-    std::vector<std::string> dims;
-    for (const Dim &d : s)
-        dims.push_back(dimStr(d));
-    return fmt::format("({}{})", fmt::join(dims, ","), dims.size() == 1 ? "," : "");
-}
-
 /// numpy.dot / numpy.matmul / `@` of 1-D and 2-D operands (np.dot also takes 0-d ones):
 /// the operands are broadcast against each other along a new axis and multiplied, and the
 /// shared axis is summed (vector.vector is a scalar). The shared extents must be equal:
@@ -386,16 +378,23 @@ NodePtr product(ExprLowering &lowering, NodePtr a, NodePtr b, bool dot, const Ca
                                          name));
     size_t axisA = static_cast<size_t>(ra - 1), axisB = rb == 1 ? 0 : static_cast<size_t>(rb - 2);
     Dim ka = a->type.shape[axisA], kb = b->type.shape[axisB];
-    std::string message =
-        dot ? fmt::format("shapes {} and {} not aligned: {} (dim {}) != {} (dim {})",
-                          numpyShape(a->type.shape), numpyShape(b->type.shape), dimStr(ka), axisA,
-                          dimStr(kb), axisB)
-            : fmt::format("matmul: Input operand 1 has a mismatch in its core dimension 0, with "
-                          "gufunc signature (n?,k),(k,m?)->(n?,m?) (size {} is different from {})",
-                          dimStr(kb), dimStr(ka));
+    auto message = [&](std::vector<Dim> *shown) {
+        if (!dot) {
+            std::string size = array::showExtent(kb, shown);
+            return fmt::format("matmul: Input operand 1 has a mismatch in its core dimension 0, "
+                               "with gufunc signature (n?,k),(k,m?)->(n?,m?) (size {} is "
+                               "different from {})",
+                               size, array::showExtent(ka, shown));
+        }
+        std::string shapeA = array::showShape(a->type.shape, shown);
+        std::string shapeB = array::showShape(b->type.shape, shown);
+        std::string extentA = array::showExtent(ka, shown);
+        return fmt::format("shapes {} and {} not aligned: {} (dim {}) != {} (dim {})", shapeA,
+                           shapeB, extentA, axisA, array::showExtent(kb, shown), axisB);
+    };
     auto ca = dimConstValue(ka), cb = dimConstValue(kb);
     if (ca && cb && *ca != *cb)
-        throw UserError(loc, message);
+        throw UserError(loc, message(nullptr));
     if (!dimEqual(ka, kb)) {
         // Give b the extent of a on the shared axis (or the other way round when only
         // b's is a constant), checked on entry.
@@ -405,8 +404,9 @@ NodePtr product(ExprLowering &lowering, NodePtr a, NodePtr b, bool dot, const Ca
         Shape shape = v->type.shape;
         shape[axis] = toA ? ka : kb;
         Dim actual = v->type.shape[axis];
-        v = array::withChecks(array::makeBroadcast(v, shape, loc),
-                              {array::ExtentCheck{actual, shape[axis], false, message}});
+        array::ExtentCheck check{actual, shape[axis]};
+        check.message = message(&check.shown);
+        v = array::withChecks(array::makeBroadcast(v, shape, loc), {check});
     }
     using array::ViewEntry;
     const ViewEntry all = ViewEntry::all(), newAxis = ViewEntry::newAxis();

@@ -32,16 +32,22 @@ Value tupleOf(std::vector<Value> items, SourceLoc loc) {
     return v;
 }
 
-/// NumPy's spelling of a shape in reshape errors: `(4,5)`, `(4,newaxis)`, `(6,)`.
-std::string shapeText(const std::vector<std::optional<Dim>> &dims) {
+/// NumPy's spelling of a shape in reshape errors (convert_shape_to_string): `(4,5)`,
+/// `(4,newaxis)`, `(6,)`; leading -1 extents are left out (`(-1, 2)`: `(2)`). Extents
+/// shown by showExtent.
+std::string shapeText(const std::vector<std::optional<Dim>> &dims, std::vector<Dim> *shown) {
+    size_t first = 0;
+    while (first < dims.size() && !dims[first])
+        ++first;
+    if (first == dims.size())
+        return "()";
     std::string s = "(";
-    for (size_t i = 0; i < dims.size(); ++i) {
-        if (i > 0)
-            s += ",";
-        s += dims[i] ? dimStr(*dims[i]) : "newaxis";
+    for (size_t i = first; i < dims.size(); ++i) {
+        if (i > first)
+            s += ',';
+        s += dims[i] ? array::showExtent(*dims[i], shown) : "newaxis";
     }
-    s += dims.size() == 1 ? ",)" : ")";
-    return s;
+    return s + (dims.size() == 1 ? ",)" : ")");
 }
 
 /// One axis argument (an int literal) normalised for `rank`; `what` names it in errors
@@ -269,13 +275,15 @@ Value broadcastTo(ExprLowering &, const CallArgs &args) {
         x = array::makeCast(x, x->type.dtype, args.loc);
     Shape target = broadcastShape(*b[1], args);
     const Shape &in = x->type.shape;
-    std::string message = fmt::format("operands could not be broadcast together with remapped "
-                                      "shapes [original->remapped]: {} and requested shape {}",
-                                      shapeStr(in), shapeStr(target));
+    auto message = [&](std::vector<Dim> *shown) {
+        std::string original = array::showShape(in, shown);
+        return fmt::format("operands could not be broadcast together with remapped shapes "
+                           "[original->remapped]: {}  and requested shape {}",
+                           original, array::showShape(target, shown));
+    };
     if (in.size() > target.size())
-        throw UserError(b[1]->loc, fmt::format("input operand has more dimensions than allowed "
-                                               "by the axis remapping: {} and requested shape {}",
-                                               shapeStr(in), shapeStr(target)));
+        throw UserError(b[1]->loc,
+                        "input operand has more dimensions than allowed by the axis remapping");
     return Value::array(broadcastChecked(x, target, args.loc, message), args.loc);
 }
 
@@ -318,8 +326,18 @@ NodePtr reshapeTo(const NodePtr &x, const std::vector<std::optional<Dim>> &dims,
         inSym.erase(match);
         it = outSym.erase(it);
     }
-    std::string message = fmt::format("cannot reshape array of size {} into shape {}",
-                                      dimStr(size), shapeText(dims));
+    auto text = [&](std::vector<Dim> *shown) {
+        std::string sizeText = array::showExtent(size, shown); // first: shown in order
+        return fmt::format("cannot reshape array of size {} into shape {}", sizeText,
+                           shapeText(dims, shown));
+    };
+    const std::string message = text(nullptr);
+    // A check whose message shows the extents' values.
+    auto check = [&](Dim actual, Dim expected) {
+        ExtentCheck c{std::move(actual), std::move(expected)};
+        c.message = text(&c.shown);
+        return c;
+    };
     bool unknown = known.size() != dims.size();
     std::vector<ExtentCheck> checks;
     Shape shape;
@@ -333,20 +351,20 @@ NodePtr reshapeTo(const NodePtr &x, const std::vector<std::optional<Dim>> &dims,
             inferred = dimProduct(factors);
         } else {
             inferred = array::dimQuotient(size, knownSize, loc);
-            checks.push_back({dimProduct({*inferred, knownSize}), size, false, message});
+            checks.push_back(check(dimProduct({*inferred, knownSize}), size));
         }
         if (!dimConstValue(knownSize)) { // NumPy cannot infer -1 next to a 0 either
             NodePtr known = array::makeDimValue(knownSize, loc);
             NodePtr nonzero = array::makeBinary(
                 array::BinaryOp::Minimum, known,
                 array::makeIntConstant(1, DType::Int64, false, loc), loc);
-            checks.push_back({dimValue(nonzero, fmt::format("min({}, 1)", dimStr(knownSize))),
-                              dimConst(1), false, message});
+            checks.push_back(check(dimValue(nonzero, fmt::format("min({}, 1)", dimStr(knownSize))),
+                                   dimConst(1)));
         }
     } else if (!inSym.empty() || !outSym.empty() || inConst != outConst) {
         if (dimConstValue(size) && dimConstValue(knownSize))
             throw UserError(loc, message);
-        checks.push_back({knownSize, size, false, message});
+        checks.push_back(check(knownSize, size));
     }
     for (const auto &d : dims)
         shape.push_back(d ? *d : *inferred);
@@ -478,14 +496,18 @@ NodePtr concat(const std::vector<NodePtr> &parts, int axis, const CallArgs &args
             const Dim &dk = p->type.shape[static_cast<size_t>(a)];
             if (a == axis || dimEqual(d0, dk))
                 continue;
-            std::string message = fmt::format(
-                "all the input array dimensions except for the concatenation axis must match "
-                "exactly, but along dimension {}, the array at index 0 has size {} and the "
-                "array at index {} has size {}",
-                a, dimStr(d0), k, dimStr(dk));
+            auto text = [&](std::vector<Dim> *shown) {
+                std::string size0 = array::showExtent(d0, shown);
+                return fmt::format(
+                    "all the input array dimensions except for the concatenation axis must "
+                    "match exactly, but along dimension {}, the array at index 0 has size {} and "
+                    "the array at index {} has size {}",
+                    a, size0, k, array::showExtent(dk, shown));
+            };
             if (dimConstValue(d0) && dimConstValue(dk))
-                throw UserError(args.loc, message);
-            checks.push_back({dk, d0, false, message});
+                throw UserError(args.loc, text(nullptr));
+            ExtentCheck &c = checks.emplace_back(ExtentCheck{dk, d0});
+            c.message = text(&c.shown);
         }
     }
     return array::makeConcat(parts, axis, std::move(checks), args.loc);
@@ -620,7 +642,7 @@ std::optional<Value> shapeAttribute(const Value &v, const std::string &attr, Sou
 }
 
 NodePtr broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc,
-                         const std::string &message) {
+                         const ShownMessage &message) {
     std::vector<ExtentCheck> checks;
     size_t lead = target.size() - static_cast<size_t>(v->type.rank());
     for (size_t a = 0; a < v->type.shape.size(); ++a) {
@@ -628,8 +650,9 @@ NodePtr broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc,
         if (dimEqual(from, to) || dimIsConst(from, 1))
             continue;
         if (dimConstValue(from) && dimConstValue(to))
-            throw UserError(loc, message);
-        checks.push_back({from, to, true, message});
+            throw UserError(loc, message(nullptr));
+        ExtentCheck &c = checks.emplace_back(ExtentCheck{from, to, true});
+        c.message = message(&c.shown);
     }
     NodePtr b = array::makeBroadcast(v, target, loc);
     return checks.empty() ? b : array::withChecks(b, std::move(checks));

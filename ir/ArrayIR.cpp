@@ -526,6 +526,23 @@ NodePtr makeNonzero(NodePtr mask, Dim count, SourceLoc loc) {
     return finish(node(NodeKind::Nonzero, std::move(t), loc, {std::move(mask)}));
 }
 
+std::string showExtent(const Dim &d, std::vector<Dim> *shown) {
+    if (dimConstValue(d) || !shown)
+        return dimStr(d);
+    shown->push_back(d);
+    return std::string(kShownExtent);
+}
+
+std::string showShape(const Shape &s, std::vector<Dim> *shown) {
+    std::string out = "(";
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (i > 0)
+            out += ',';
+        out += showExtent(s[i], shown);
+    }
+    return out + (s.size() == 1 ? ",)" : ")");
+}
+
 NodePtr withChecks(const NodePtr &n, std::vector<ExtentCheck> checks) {
     if (checks.empty())
         return n;

@@ -93,16 +93,35 @@ struct ViewEntry {
 /// when it fails): `actual == expected`, or with `orOne` also `actual == 1`. Lowering
 /// checks it once on entry.
 struct ExtentCheck {
+    ExtentCheck() = default;
+    ExtentCheck(Dim actual, Dim expected, bool orOne = false, std::string message = "",
+                std::string exception = "ValueError", std::vector<Dim> shown = {})
+        : actual(std::move(actual)), expected(std::move(expected)), orOne(orOne),
+          message(std::move(message)), exception(std::move(exception)), shown(std::move(shown)) {}
+
     Dim actual, expected;
     bool orOne = false;
-    /// NumPy's ValueError message (extents named symbolically); kCheckedSource in it stands
-    /// for the source text of the checked node's expression (`k * m`).
+    /// NumPy's ValueError message; kCheckedSource in it stands for the source text of the
+    /// checked node's expression (`k * m`), each kShownExtent for the run-time value of
+    /// the next extent of `shown`.
     std::string message;
     std::string exception = "ValueError"; ///< the npc exception raised (IndexError for masks)
+    std::vector<Dim> shown;               ///< the extents the message shows, in order
 };
 
 /// In an ExtentCheck's message: replaced by the checked expression's source text.
 inline constexpr std::string_view kCheckedSource = "{source}";
+/// In an ExtentCheck's message: replaced by the run-time value of an extent (`shown`).
+inline constexpr std::string_view kShownExtent = "{extent}";
+
+/// Extent `d` in an error message, as NumPy prints it: a constant's digits; another
+/// extent becomes kShownExtent, appended to `shown` (an ExtentCheck's, so that the run
+/// time prints its value), or, with `shown` null (a compile-time error), its symbolic
+/// form (dimStr: `x.shape[0] - 1`).
+std::string showExtent(const Dim &d, std::vector<Dim> *shown);
+/// Shape `s` in an error message as NumPy's C code prints a shape, `(3,4)`, `(5,)`, its
+/// extents shown by showExtent.
+std::string showShape(const Shape &s, std::vector<Dim> *shown);
 
 struct Node;
 using NodePtr = std::shared_ptr<const Node>;

@@ -34,6 +34,8 @@ void collectVariables(const NodePtr &n, std::set<const Node *> &seen, std::set<i
     for (const array::ExtentCheck &c : n->checks) {
         collectVariables(c.actual, seen, out);
         collectVariables(c.expected, seen, out);
+        for (const Dim &d : c.shown)
+            collectVariables(d, seen, out);
     }
 }
 

@@ -92,8 +92,23 @@ void Lowering::checkExtents(const Node &n) {
         std::string message = c.message;
         if (size_t at = message.find(array::kCheckedSource); at != std::string::npos)
             message.replace(at, array::kCheckedSource.size(), sourceText(n.loc));
-        check(failed, c.exception, message,
-              fmt::format("extent:{}:{}", loop::str(failed), message));
+        // The extents the message shows, printed between its pieces.
+        std::vector<std::string> pieces;
+        std::vector<ExprPtr> shown;
+        if (!c.shown.empty()) {
+            size_t from = 0;
+            for (const Dim &d : c.shown) {
+                size_t at = message.find(array::kShownExtent, from);
+                NPC_ASSERT(at != std::string::npos, "an extent check shows more extents than "
+                                                    "its message has places for");
+                pieces.push_back(message.substr(from, at - from));
+                shown.push_back(dimExpr(d));
+                from = at + array::kShownExtent.size();
+            }
+            pieces.push_back(message.substr(from));
+        }
+        check(failed, c.exception, message, fmt::format("extent:{}:{}", loop::str(failed), message),
+              nullptr, std::move(pieces), std::move(shown));
     }
 }
 

@@ -246,12 +246,20 @@ private:
     /// the current statement. `key` deduplicates checks.
     /// `detail`, when given, is the value formatted into the message's `{}`.
     void check(ExprPtr cond, const std::string &exception, const std::string &message,
-               const std::string &key, ExprPtr detail = nullptr) {
+               const std::string &key, ExprPtr detail = nullptr,
+               std::vector<std::string> pieces = {}, std::vector<ExprPtr> values = {}) {
+        bool onEntry = availableOnEntry(cond) &&
+                       std::all_of(values.begin(), values.end(),
+                                   [&](const ExprPtr &v) { return availableOnEntry(v); });
         auto stmt = [&] {
-            return detail ? loop::throwIf(std::move(cond), exception, message, std::move(detail))
-                          : loop::throwIf(std::move(cond), exception, message);
+            StmtPtr s = detail
+                            ? loop::throwIf(std::move(cond), exception, message, std::move(detail))
+                            : loop::throwIf(std::move(cond), exception, message);
+            s->pieces = std::move(pieces);
+            s->extents = std::move(values);
+            return s;
         };
-        if (availableOnEntry(cond) && (af_.body.empty() || variableShape_)) {
+        if (onEntry && (af_.body.empty() || variableShape_)) {
             if (checked_.insert(key).second)
                 out_.prologue.push_back(stmt());
         } else if (localChecked_.insert(key).second) {

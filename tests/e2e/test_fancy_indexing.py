@@ -92,10 +92,9 @@ def test_mask_write_of_one_value_broadcasts(kernels):
 def test_mask_write_count_mismatch_raises(kernels):
     kernel = kernels("mask_write.py")
     b = np.array([0.9, 0.1, 0.7, 0.8])
-    r = kernel.check_raises(np.zeros(4), b, np.ones((2, 3)), np.array([1.0, 2.0]),
-                            match="NumPy boolean array indexing assignment cannot assign")
-    # The run-time message names the extents as written, the mask by its name.
-    assert "cannot assign vals.shape[0] input values to the count_nonzero(big)" in r.stderr
+    # NumPy's message, with the run-time counts.
+    kernel.check_like_numpy(np.zeros(4), b, np.ones((2, 3)), np.array([1.0, 2.0]),
+                            raises=ValueError)
 
 
 

@@ -36,7 +36,7 @@ def test_shape_change_npc_cannot_follow(kernels_on_both_targets, c, steps):
     k = kernels_on_both_targets("kept_shapes.py")
     w, g = np.ones(1), np.arange(3.0)
     k.check_like_python(w, g, c, steps, npc_refuses=lambda want: want[0].shape != w.shape,
-                        message="'w' would change shape from (w.shape[0],) to")
+                        message="'w' would change shape from (1,) to (3,)")
 
 
 @pytest.mark.parametrize("n,steps", [(4, 30), (1, 3), (5, 0), (0, 2)])
@@ -54,7 +54,7 @@ def test_power_iteration_shape_change(kernels_on_both_targets, shape, steps):
     k = kernels_on_both_targets("power_iteration.py")
     A, v = np.arange(1.0, 7.0)[:shape[0] * shape[1]].reshape(shape), np.ones(shape[1])
     k.check_like_python(A, v, steps, npc_refuses=lambda want: want.shape != v.shape,
-                        message="'v' would change shape from (v.shape[0],) to (A.shape[0],)")
+                        message=f"'v' would change shape from ({shape[1]},) to ({shape[0]},)")
 
 
 @pytest.mark.parametrize("nx,ny", [(3, 3), (0, 0), (3, 2), (2, 3)])
@@ -65,7 +65,7 @@ def test_branches_of_different_arguments(kernels_on_both_targets, nx, ny, c):
     k = kernels_on_both_targets("branch_arguments.py")
     x, y = np.arange(nx, dtype=np.float32), np.arange(ny, dtype=np.float32)
     k.check_like_python(x, y, c, npc_refuses=lambda want: want[1].shape != x.shape,
-                        message="'z' would change shape from (x.shape[0],) to (y.shape[0],)")
+                        message=f"'z' would change shape from ({nx},) to ({ny},)")
 
 
 @pytest.mark.parametrize("shape", [(2, 3), (1, 0), (4, 1)])

@@ -56,7 +56,7 @@ def test_mask_reused_within_a_statement(build, c):
     k.check(x, v, keep, c)
     k.check_raises(x, np.arange(5.0), keep, c, match="boolean index did not match")
     r = k.run([x, np.arange(5.0), keep, c])  # v, the first statement's target, is the one
-    assert "size of axis is v.shape[0]" in r.stderr, r.stderr
+    assert "size of axis is 5 but size of corresponding boolean axis is 6" in r.stderr, r.stderr
     if build.target == "openmp":
         code = (k.exe.parent / "mask_reuse.cpp").read_text()
         assert code.count("npc::Array<int64_t, 1> nonzero") == 7
@@ -66,8 +66,7 @@ def test_reused_mask_checked_against_the_target(build):
     k = build("mask_reuse_target.py")
     keep = np.array([1, 0, 1, 1, 0, 1], bool)
     k.check(np.arange(6.0), np.arange(6.0), keep)
-    r = k.check_raises(np.arange(5.0), np.arange(6.0), keep, match="boolean index did not match")
-    assert "size of axis is x.shape[0]" in r.stderr, r.stderr
+    k.check_like_numpy(np.arange(5.0), np.arange(6.0), keep, raises=IndexError)
 
 
 def test_concatenate_masked_parts(build):

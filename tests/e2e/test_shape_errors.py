@@ -39,7 +39,8 @@ CASES = [
     ("stack-shapes", "np.stack((x6, m[0]))", "all input arrays must have the same shape",
      "np.stack"),
     ("broadcast-to", "np.broadcast_to(x6, (4, 2))",
-     "operands could not be broadcast together with remapped shapes", "np.broadcast_to"),
+     "operands could not be broadcast together with remapped shapes [original->remapped]: "
+     "(6,)  and requested shape (4,2)", "np.broadcast_to"),
     ("broadcast-to-rank", "np.broadcast_to(m, (3,))",
      "input operand has more dimensions than allowed", "(3,)"),
     ("broadcast-to-negative", "np.broadcast_to(x6, (-1, 6))",

@@ -8,7 +8,9 @@ import numpy as np
 def shapes(x, y):
     return np.concatenate((x.T, y * 2)).reshape(-1)
 
-# CHECK: if (y.shape[1] != x.shape[0]) throw ValueError("all the input array dimensions except for the concatenation axis must match exactly, but along dimension 1, the array at index 0 has size x.shape[0] and the array at index 1 has size y.shape[1]")
+# CHECK: if (y.shape[1] != x.shape[0]) throw ValueError("all the input array dimensions except for the concatenation axis must match exactly, but along dimension 1, the array at index 0 has size {extent} and the array at index 1 has size {extent}")
+# CHECK-NEXT: with x.shape[0]
+# CHECK-NEXT: with y.shape[1]
 # CHECK-NOT: alloc
 # CHECK: alloc result float64
 # CHECK-NOT: alloc
