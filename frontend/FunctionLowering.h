@@ -438,8 +438,9 @@ private:
         int var;            ///< the variable assigned
     };
     /// Variables assigned a view of another name's array (kept across dry runs, so an
-    /// update earlier in a loop body than the assignment is caught too).
-    std::map<std::string, Alias> aliases_;
+    /// update earlier in a loop body than the assignment is caught too); after branches,
+    /// those of every branch (a name may have a different one in each).
+    std::multimap<std::string, Alias> aliases_;
     int loopDepth_ = 0;
     bool dry_ = false;
     /// The body has more than assignments to names and a final return (straight-line

@@ -219,10 +219,19 @@ const array::Node *heldArray(const Value &bound) {
 
 void FunctionLowering::copyingSwap(const std::set<std::string> &targets,
                                    const std::set<int> &assigned, SourceLoc loc) {
+    // The variables assigned, and the arrays Python's values of them may be, which npc
+    // copied into them (`keep = a` before a loop that swaps `a` and `b`).
+    std::set<ArrayRoot> moved;
+    for (int var : assigned) {
+        moved.insert({NodeKind::Var, var});
+        for (const auto *copies : {&copiedChoices_, &copiedOnEntry_})
+            if (auto c = copies->find(var); c != copies->end())
+                moved.insert(c->second.sources.begin(), c->second.sources.end());
+    }
     for (const auto &[name, bound] : exprs_.env()) {
         const array::Node *root = heldArray(bound);
-        if (root && root->kind == NodeKind::Var && assigned.count(root->param) &&
-            !targets.count(name) && liveAfter(name, false))
+        if (root && moved.count({root->kind, root->param}) && !targets.count(name) &&
+            liveAfter(name, false))
             throw UserError(loc, fmt::format("'{}' is (a view of) an array this assignment "
                                              "gives another name, as in a swap; npc moves the "
                                              "values rather than the arrays here, so '{}' would "
@@ -336,7 +345,7 @@ void FunctionLowering::recordAlias(const std::string &name, int var, const NodeP
                 other != name && mv != mutableVars_.end() && mv->second != var &&
                 bound.kind == Value::Array && bound.node->type.rank() > 0 &&
                 viewsArray(value, *bound.node)) {
-                aliases_[name] = {other, NodeKind::Var, mv->second, var};
+                aliases_.emplace(name, Alias{other, NodeKind::Var, mv->second, var});
                 return;
             }
     if (!root || (root->kind == NodeKind::Var && root->param == var))
@@ -347,7 +356,7 @@ void FunctionLowering::recordAlias(const std::string &name, int var, const NodeP
         else if (other != name && bound.kind == Value::Array &&
                  viewRoot(bound.node)->kind == root->kind &&
                  viewRoot(bound.node)->param == root->param) {
-            aliases_[name] = {other, root->kind, root->param, var};
+            aliases_.emplace(name, Alias{other, root->kind, root->param, var});
             return;
         }
 }

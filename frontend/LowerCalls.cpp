@@ -272,9 +272,15 @@ Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args)
     facts_.collectNames(body, calleeNames);
     for (size_t i = 0; i < def->params.size(); ++i) {
         Value &v = bound[i];
-        if (v.kind != Value::Array || v.node->type.rank() == 0 ||
-            !calleeNames.mutated.count(def->params[i]))
+        if (v.kind != Value::Array || v.node->type.rank() == 0)
             continue;
+        if (!calleeNames.mutated.count(def->params[i])) {
+            // A caller's lazy array that a result variable may copy (`return a` on some
+            // paths), updated later: memory first, so the copy's source is known.
+            if (!simple)
+                v.node = shareBeforeCopy(" argument", v.node, args.loc);
+            continue;
+        }
         if (!viewRoot(v.node)) {
             NodePtr old = v.node;
             v.node = materialize(old, def->params[i], args.loc);
@@ -284,6 +290,8 @@ Value FunctionLowering::callLocal(const std::string &name, const CallArgs &args)
             // the array are evaluated now, on every path.
             flushReaders(*viewRoot(v.node), args.loc, true);
         }
+        // An update of an array another of the caller's names is in Python, but npc copied.
+        checkNotAliased(*viewRoot(v.node), args.loc);
     }
     // The callee's own scope: the module's names and its parameters.
     auto callerEnv = exprs_.env();

@@ -616,6 +616,7 @@ void FunctionLowering::ifStatement(const syntax::If &branch, SourceLoc loc) {
 
 void FunctionLowering::lowerBranches(const syntax::If &branch, const NodePtr &cond, SourceLoc loc) {
     auto env = exprs_.env();
+    auto aliases = aliases_;
     array::Stmt st;
     st.kind = StmtKind::If;
     st.loc = loc;
@@ -624,6 +625,7 @@ void FunctionLowering::lowerBranches(const syntax::If &branch, const NodePtr &co
     lowerBlock(branch.body);
     blocks_.pop_back();
     auto thenEnv = exprs_.env();
+    auto thenAliases = std::exchange(aliases_, aliases);
     exprs_.setEnv(env);
     blocks_.push_back(&st.orelse);
     lowerBlock(branch.orelse);
@@ -631,9 +633,20 @@ void FunctionLowering::lowerBranches(const syntax::If &branch, const NodePtr &co
     auto elseEnv = exprs_.env();
     exprs_.setEnv(env);
     emit(std::move(st));
+    bool thenEnds = terminates(branch.body), elseEnds = terminates(branch.orelse);
+    // The aliases of every branch that does not leave hold after the `if`.
+    if (elseEnds)
+        aliases_ = thenEnds ? aliases : thenAliases;
+    else if (!thenEnds)
+        for (const auto &[name, alias] : thenAliases)
+            if (std::none_of(aliases_.begin(), aliases_.end(), [&](const auto &a) {
+                    return a.first == name && a.second.source == alias.source &&
+                           a.second.kind == alias.kind && a.second.param == alias.param &&
+                           a.second.var == alias.var;
+                }))
+                aliases_.emplace(name, alias);
     // A name Python may find unassigned before the `if` is assigned after it when every
     // branch that does not leave assigns it.
-    bool thenEnds = terminates(branch.body), elseEnds = terminates(branch.orelse);
     auto assigns = [&](const std::map<std::string, Value> &e, bool ends, const std::string &n) {
         auto it = e.find(n);
         return ends ||

@@ -154,6 +154,16 @@ NodePtr FunctionLowering::conditional(const NodePtr &cond, const ExprLowering::B
         throw UserError(loc, fmt::format("the two values of 'a if cond else b' have shapes {} "
                                          "and {}; npc needs equal shapes",
                                          shapeStr(a->type.shape), shapeStr(b->type.shape)));
+    // A branch's value that is another name's lazy array is copied; given memory first
+    // when an update may follow (`y = a if c else a * 2`, then `a[0] = 1`), so that the
+    // copy's sources are known (copiedChoices_).
+    const syntax::Stmt *current =
+        frames_.empty() ? nullptr : (*frames_.back().block)[frames_.back().index].get();
+    const auto *assign = current ? current->as<syntax::Assign>() : nullptr;
+    const auto *target =
+        assign && assign->targets.size() == 1 ? assign->targets[0]->as<syntax::Name>() : nullptr;
+    for (NodePtr *value : {&a, &b})
+        *value = shareBeforeCopy(target ? target->id : std::string(" choice"), *value, loc);
     // `p if c else q` of Python bools is a Python bool (`(p or q) + True` is 2).
     PromotionType p = joinTypes({a->type.dtype, a->type.weak}, {b->type.dtype, b->type.weak});
     int var = newVariable("choice", array::Type{p.dtype, a->type.shape, p.weak});
@@ -310,11 +320,15 @@ NodePtr FunctionLowering::shareBeforeCopy(const std::string &name, const NodePtr
             !(viewsArray(value, *v.node) || viewsArray(v.node, *value)) || !basicViews(v.node) ||
             !((nameUpdated && liveAfter(other, false)) || updatedLater(other)))
             continue;
-        // Bound to `name` for now, the value is rebased with the other names' values.
-        std::string sharer = other;
-        exprs_.bind(name, Value::array(value, loc));
+        // Bound to a hidden name for now, the value is rebased with the other names' values.
+        const std::string held = " value being copied", sharer = other;
+        exprs_.bind(held, Value::array(value, loc));
         ensureBuffer(sharer, loc);
-        return exprs_.env().at(name).node;
+        auto env = exprs_.env();
+        NodePtr rebased = env.at(held).node;
+        env.erase(held);
+        exprs_.setEnv(std::move(env));
+        return rebased;
     }
     return value;
 }

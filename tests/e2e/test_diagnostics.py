@@ -687,7 +687,8 @@ CASES += [
                 p, q = q, p
                 p[0] += i + 1
             return p + w
-        """, "'w' may still be the array it copies in Python", (10, "p[0]")),
+        """, "'w' is (a view of) an array this assignment gives another name, as in a swap",
+     (9, "p, q")),
     ("raise-fstring-tuple-of-numpy-ints", """
         # npc export f(int64[:])
         def f(a):
@@ -1022,6 +1023,67 @@ CASES += [
                 s += u.sum()
             return s
         """, "'y' and 't' are the same array in Python after 'y = t'", (11, "y[2]")),
+    ("alias-in-the-first-branch-then-update", """
+        # npc export f(float64[:], bool)
+        def f(x, c):
+            a = x * 1.0
+            if c:
+                y = a
+            else:
+                y = a * 2.0
+            a[0] = 42.0
+            return y
+        """, "'y' and 'a' are the same array in Python after 'y = a'", (10, "a[0]")),
+    ("alias-in-a-branch-updated-by-a-helper", """
+        def bump(a):
+            a[a > 0.5] = -1.0
+
+        # npc export f(float64[:], int)
+        def f(x, k):
+            a = x * 1.0
+            if k == 0:
+                y = a
+            elif k == 1:
+                y = a[::-1] * 1.0
+            else:
+                y = np.ones(3)
+            bump(a)
+            return y
+        """, "'y' and 'a' are the same array in Python after 'y = a'", (15, "bump")),
+    ("conditional-expression-of-a-local-then-update", """
+        # npc export f(float64[:], bool)
+        def f(x, c):
+            a = x * 1.0
+            y = a if c else a * 2.0
+            a[0] = 42.0
+            return y
+        """, "this updates an array that 'y' (the value of 'a if cond else b')", (7, "a[0]")),
+    ("helper-returning-a-local-on-some-paths-then-update", """
+        def pick(a, b, c):
+            if c:
+                return a
+            return b
+
+        # npc export f(float64[:], float64[:], bool)
+        def f(x, z, c):
+            a = x * 1.0
+            b = z * 1.0
+            y = pick(a, b, c)
+            a[0] = 42.0
+            return y
+        """, "this updates an array that 'y' (the result of 'pick')", (13, "a[0]")),
+    ("swap-of-an-array-another-name-holds", """
+        # npc export f(float64[:], int)
+        def f(x, n):
+            a = x.copy()
+            b = x * 0.0
+            keep = a
+            for i in range(n):
+                b[:] = a + 1.0
+                a, b = b, a
+            return keep, a, b
+        """, "'keep' is (a view of) an array this assignment gives another name, as in a swap",
+     (10, "a, b")),
     ("helper-returns-two-counts", """
         def h(x):
             if x[0] > 0:
