@@ -145,16 +145,28 @@ void Lowering::commentLine(SourceLoc loc, std::vector<StmtPtr> &into) {
 }
 
 void Lowering::lowerValue(const NodePtr &value, std::vector<StmtPtr> &into, Destination dest) {
-    // A boolean-mask store target's true positions are computed with the value's stages.
+    // The stages a store target's indices need (a boolean mask's true positions,
+    // `r[np.argsort(x)] = ...`'s sort) are computed with the value's stages.
     std::vector<NodePtr> roots;
+    std::set<const Node *> seen;
+    std::function<void(const NodePtr &)> stagesOf = [&](const NodePtr &n) {
+        if (!seen.insert(n.get()).second)
+            return;
+        if (n->kind == NodeKind::Nonzero || n->kind == NodeKind::Sort ||
+            n->kind == NodeKind::Scan || (n->kind == NodeKind::Copy && n->buffered)) {
+            roots.push_back(n);
+            return;
+        }
+        for (const NodePtr &op : n->operands)
+            stagesOf(op);
+    };
     if (dest.kind == Destination::Target)
         for (const Node *n = dest.target; n->kind == NodeKind::View ||
                                           n->kind == NodeKind::Gather ||
                                           n->kind == NodeKind::Reshape;
              n = n->operand().get())
-            for (const NodePtr &op : n->operands)
-                if (op->kind == NodeKind::Nonzero)
-                    roots.push_back(op);
+            for (size_t i = 1; i < n->operands.size(); ++i) // operand 0: the array stored to
+                stagesOf(n->operands[i]);
     roots.push_back(value);
     Schedule schedule = scheduleStages(roots);
     const Schedule *saved = sched_;

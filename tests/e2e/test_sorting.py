@@ -66,3 +66,13 @@ def test_quantile_errors(kernels_on_both_targets):
     k.check_raises(*QUANTILES["general"], np.nan, match="Quantiles must be in the range")
     k.check_raises(np.zeros(0), *QUANTILES["general"][1:], 0.5,
                    match="index -1 is out of bounds for axis 0 with size 0")
+
+
+@pytest.mark.parametrize("n", [0, 1, 5, 8])
+def test_stores_indexed_by_sorts_and_scans(kernels_on_both_targets, n):
+    """kernels/sorted_scatter.py: `ranks[np.argsort(x)] = np.arange(n)`, a store indexed by
+    a cumsum, and by a reversed argsort (were internal errors: the sort in a store's index
+    was not given a stage of its own)."""
+    rng = np.random.default_rng(n)
+    kernels_on_both_targets("sorted_scatter.py").check(rng.permutation(n) * 1.5 - 2,
+                                                       rng.integers(0, 4, n))
