@@ -745,6 +745,14 @@ Value ExprLowering::lowerSubscript(const syntax::Expr &e, const syntax::Subscrip
             continue;
         }
         Value v = lower(*idx);
+        // A list is an array index, as in NumPy (`m[[1, 0]]`); an empty one an int64 array.
+        if (auto *list = idx->as<syntax::List>())
+            v = list->elements.empty()
+                    ? Value::array(array::makeBroadcast(
+                                       array::makeIntConstant(0, DType::Int64, false, idx->loc),
+                                       {dimConst(0)}, idx->loc),
+                                   idx->loc)
+                    : callNumPy(*this, "numpy.array", CallArgs{"np.array", idx->loc, {v}, {}, {}});
         if (v.kind == Value::None) {
             entry.kind = array::ViewEntry::NewAxis;
             items.push_back({Kind::NewAxis, entry, nullptr, idx->loc});

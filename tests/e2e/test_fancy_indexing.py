@@ -132,3 +132,11 @@ def test_fancy_write_shape_mismatch_raises(kernels, v, idx):
         M_ROWS.copy(), v, np.array(idx),
         match="shape mismatch: value array of shape")
     assert "could not be broadcast to indexing result of shape" in r.stderr
+
+
+@pytest.mark.parametrize("k,p", [(0, 2), (1, 1), (-1, 0), (0, 5)])
+def test_lists_as_indices(kernels_on_both_targets, k, p):
+    """kernels/list_indices.py: `M[[k, p]] = M[[p, k]]`, `x[[0, 2, -1]]`, a list of bools,
+    `x[[]]` and `M[[0, 1], [1, 0]] += 10` (were refused); p = 5 raises NumPy's IndexError."""
+    kernels_on_both_targets("list_indices.py").check_like_numpy(
+        np.arange(12.0).reshape(3, 4), np.arange(4.0), k, p, raises=IndexError)
