@@ -163,6 +163,9 @@ private:
     Materializer materialize_;
     Conditional conditional_;
     LocalCall localCall_;
+    /// The `and`/`or` being lowered is a truth test (`if a[i] and b:`): its operands'
+    /// truth values are what counts, so numbers are tested as Python does (non-zero).
+    bool truthTest_ = false;
 };
 
 /// Calls a NumPy function or ndarray method by qualified name ("numpy.sum",

@@ -283,15 +283,30 @@ Value ExprLowering::lower(const syntax::Expr &e) {
     }
     if (auto *b = e.as<BoolOperation>()) {
         // Python's `and`/`or` on bools (comparisons, flags), short-circuiting: the right
-        // side is evaluated only when the left one does not decide.
+        // side is evaluated only when the left one does not decide. In a truth test
+        // (`if a[i] and b:`) a number counts as its truth value.
+        bool truth = std::exchange(truthTest_, false);
+        const char *op = b->op == BoolOp::And ? "and" : "or";
         auto boolOperand = [&](const ExprPtr &operand) {
+            truthTest_ = truth && operand->as<BoolOperation>();
             NodePtr v = lowerArray(*operand);
-            if (v->type.rank() != 0 || !isBool(v->type.dtype))
-                throw UserError(e.loc, fmt::format("npc supports '{}' on bool scalars only "
-                                                          "(comparisons, flags); use np.logical_{} "
-                                                          "for arrays",
-                                                          b->op == BoolOp::And ? "and" : "or",
-                                                          b->op == BoolOp::And ? "and" : "or"));
+            truthTest_ = false;
+            if (v->type.rank() == 0 && !isBool(v->type.dtype) && truth)
+                return binary(array::BinaryOp::NotEqual, v,
+                              array::makeIntConstant(0, DType::Int64, true, operand->loc),
+                              operand->loc);
+            if (v->type.rank() != 0)
+                throw UserError(e.loc, fmt::format("npc supports '{0}' on scalars only; use "
+                                                   "np.logical_{0} for arrays",
+                                                   op));
+            if (!isBool(v->type.dtype))
+                throw UserError(e.loc,
+                                fmt::format("npc supports '{0}' on numbers in an 'if' or "
+                                            "'while' condition only, where their truth value "
+                                            "counts; elsewhere it needs bools (Python's '{0}' "
+                                            "would give one of the numbers): compare, e.g. "
+                                            "'x != 0'",
+                                            op));
             return v;
         };
         std::function<NodePtr(size_t)> chain = [&](size_t i) -> NodePtr {
@@ -330,6 +345,7 @@ Value ExprLowering::lower(const syntax::Expr &e) {
 }
 
 NodePtr ExprLowering::condition(const syntax::Expr &test) {
+    truthTest_ = test.as<syntax::BoolOperation>() != nullptr;
     NodePtr c = oneElement(lowerArray(test), test.loc);
     if (!isBool(c->type.dtype)) // Python truthiness: non-zero
         c = binary(array::BinaryOp::NotEqual, c,
@@ -549,6 +565,8 @@ NodePtr ExprLowering::power(NodePtr base, const syntax::Expr &exponent, SourceLo
 }
 
 Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
+    // `not (a and b)` takes the truth value of the `and`.
+    truthTest_ = u.op == syntax::UnaryOp::Not && u.operand->as<syntax::BoolOperation>();
     NodePtr v = lowerArray(*u.operand);
     if (u.op != syntax::UnaryOp::Not) // -True is -1, as Python computes
         v = pythonBoolAsInt(v, e.loc);

@@ -126,10 +126,24 @@ std::optional<DType> dtypeOfValue(const Value &v) {
     return dtypeOfName((builtin ? "builtins." : "numpy.") + v.text);
 }
 
+namespace {
+
+/// The error for an argument npc does not take, with what to write instead of `out=`.
+std::string unsupportedArgument(const std::string &name, const std::string &function) {
+    std::string message =
+        fmt::format("npc does not support the argument '{}' of {}()", name, function);
+    if (name == "out")
+        message += fmt::format("; assign the result instead ('y = {0}(...)', or "
+                               "'y[...] = {0}(...)' to write into an existing array)",
+                               function);
+    return message;
+}
+
+} // namespace
+
 void rejectArgument(const std::optional<Value> &v, const char *name, const CallArgs &args) {
     if (v && v->kind != Value::None)
-        throw UserError(v->loc, fmt::format("npc does not support the argument '{}' of {}()", name,
-                                            args.function));
+        throw UserError(v->loc, unsupportedArgument(name, args.function));
 }
 
 std::optional<DType> dtypeArgument(const std::optional<Value> &v, const CallArgs &args) {
@@ -157,9 +171,7 @@ std::vector<std::optional<Value>> bind(const CallArgs &args, const std::vector<P
         auto it = std::find_if(spec.begin(), spec.end(),
                                [&](const ParamSpec &p) { return name == p.name; });
         if (it == spec.end())
-            throw UserError(args.keywordLocs[k],
-                            fmt::format("npc does not support the argument '{}' of {}()", name,
-                                        args.function));
+            throw UserError(args.keywordLocs[k], unsupportedArgument(name, args.function));
         size_t i = static_cast<size_t>(it - spec.begin());
         if (bound[i])
             throw UserError(args.keywordLocs[k],

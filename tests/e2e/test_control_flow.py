@@ -147,3 +147,14 @@ def test_shapes_from_a_counter_kept_after_it_moves_on(kernels_on_both_targets, n
     silent wrong result: q took the shape of the new k; now it is copied before `k`
     changes, in a buffer allocated there)."""
     kernels_on_both_targets("counter_shapes.py").check(np.arange(6.0), n)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+@pytest.mark.parametrize("tol", [0.0, 0.5])
+def test_numbers_in_and_or_conditions(kernels_on_both_targets, seed, tol):
+    """kernels/truth_operands.py: `if adj[u, v] and dist[v] == -1:`, `(a or b) and not
+    (tol and c)`, `while k < n and dist[k]:` (were refused: 'and' on bools only)."""
+    rng = np.random.default_rng(seed)
+    n = 4 + seed
+    kernels_on_both_targets("truth_operands.py").check(rng.integers(0, 3, (n, n)),
+                                                       rng.integers(-1, 2, n), tol)

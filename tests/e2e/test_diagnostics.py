@@ -1084,6 +1084,25 @@ CASES += [
             return keep, a, b
         """, "'keep' is (a view of) an array this assignment gives another name, as in a swap",
      (10, "a, b")),
+    ("and-of-numbers-as-a-value", """
+        # npc export f(int64, int64)
+        def f(a, b):
+            return a and b
+        """, "npc supports 'and' on numbers in an 'if' or 'while' condition only", (5, "a and")),
+    ("or-of-arrays", """
+        # npc export f(float64[:], float64[:])
+        def f(x, y):
+            if x or y:
+                return 1.0
+            return 0.0
+        """, "npc supports 'or' on scalars only; use np.logical_or for arrays", (5, "x or")),
+    ("ufunc-out-argument", """
+        # npc export f(float64[:])
+        def f(x):
+            np.maximum(x, 0, out=x)
+            return x
+        """, "npc does not support the argument 'out' of np.maximum(); assign the result instead",
+     (5, "out=")),
     ("helper-returns-two-counts", """
         def h(x):
             if x[0] > 0:
