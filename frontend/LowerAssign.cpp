@@ -378,6 +378,14 @@ void FunctionLowering::checkNotAliased(const array::Node &root, SourceLoc loc) {
     for (const auto &[name, alias] : aliases_) {
         bool isVar = root.kind == NodeKind::Var && root.param == alias.var;
         bool isSource = root.kind == alias.kind && root.param == alias.param;
+        // A dry run binds `name` to the array itself, not to its copy: an update through
+        // `name` reaches that array there (the lowering after the dry runs checks it).
+        if (auto bound = exprs_.env().find(name);
+            dry_ && isSource && bound != exprs_.env().end() && bound->second.kind == Value::Array &&
+            bound->second.node->type.rank() > 0 && viewRoot(bound->second.node) &&
+            viewRoot(bound->second.node)->kind == alias.kind &&
+            viewRoot(bound->second.node)->param == alias.param)
+            continue;
         if ((isVar && sourceLive(name, alias)) || (isSource && liveAfter(name, true)))
             throw UserError(loc, fmt::format("'{}' and '{}' are the same array in Python after "
                                              "'{} = {}' in a loop or branch, but npc copies "

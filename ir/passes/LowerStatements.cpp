@@ -167,13 +167,27 @@ void Lowering::lowerValue(const NodePtr &value, std::vector<StmtPtr> &into, Dest
              n = n->operand().get())
             for (size_t i = 1; i < n->operands.size(); ++i) // operand 0: the array stored to
                 stagesOf(n->operands[i]);
-    roots.push_back(value);
+    // A value those indices read too (`r[np.argsort(x)] = x`) is stored through a view of
+    // it (`x[:]`), a stage of its own after theirs.
+    std::set<const Node *> read;
+    std::function<bool(const NodePtr &)> reads = [&](const NodePtr &n) {
+        if (n == value)
+            return true;
+        return read.insert(n.get()).second &&
+               std::any_of(n->operands.begin(), n->operands.end(), reads);
+    };
+    NodePtr stored = value;
+    if (value->type.rank() > 0 && std::any_of(roots.begin(), roots.end(), reads))
+        stored = array::makeView(
+            value, std::vector<array::ViewEntry>(static_cast<size_t>(value->type.rank())),
+            value->loc);
+    roots.push_back(stored);
     Schedule schedule = scheduleStages(roots);
     const Schedule *saved = sched_;
     sched_ = &schedule;
     countUsers(roots);
     for (const Stage &stage : schedule.stages)
-        lowerStage(stage, into, stage.root == value ? dest : Destination{});
+        lowerStage(stage, into, stage.root == stored ? dest : Destination{});
     sched_ = saved;
 }
 

@@ -98,5 +98,6 @@ def test_copies_of_runtime_shape(kernels_on_both_targets, shape):
 def test_updates_of_loop_variables_other_names_held(kernels_on_both_targets, n):
     """kernels/loop_aliases.py: `y = t` then `y[i % 3] = 0.5` in a loop, with `t` not read
     again (was refused: 't' and 'y' are the same array), and `u = y + 1` after `y = u`
-    before `y[0] = 5.0`."""
+    before `y[0] = 5.0`, and `w = w_new` then `w[0] = 0.0` after an update of `w_new`
+    (Jacobi with a boundary; was refused)."""
     kernels_on_both_targets("loop_aliases.py").check(np.arange(5.0), n)

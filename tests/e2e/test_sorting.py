@@ -71,8 +71,8 @@ def test_quantile_errors(kernels_on_both_targets):
 @pytest.mark.parametrize("n", [0, 1, 5, 8])
 def test_stores_indexed_by_sorts_and_scans(kernels_on_both_targets, n):
     """kernels/sorted_scatter.py: `ranks[np.argsort(x)] = np.arange(n)`, a store indexed by
-    a cumsum, and by a reversed argsort (were internal errors: the sort in a store's index
-    was not given a stage of its own)."""
+    a cumsum, and by a reversed argsort, and `placed[np.argsort(x)] = x` (were internal
+    errors: the sort in a store's index was not given a stage of its own)."""
     rng = np.random.default_rng(n)
     kernels_on_both_targets("sorted_scatter.py").check(rng.permutation(n) * 1.5 - 2,
                                                        rng.integers(0, 4, n))

@@ -16,4 +16,12 @@ def loop_aliases(x, n):
         u = y + 1  # another array: an update of y does not reach it
         y[0] = 5.0
         s += u.sum()
-    return y, s
+    # Jacobi with a boundary value: u_new is updated, then becomes u, which is updated;
+    # u_new is assigned anew before it is read again (was refused).
+    w = x.copy()
+    for i in range(n):
+        w_new = w.copy()
+        w_new[1:-1] = 0.5 * (w[:-2] + w[2:])
+        w = w_new
+        w[0] = 0.0
+    return y, s, w

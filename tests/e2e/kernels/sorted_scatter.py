@@ -14,4 +14,10 @@ def sorted_scatter(x, k):
     counts[np.cumsum(k) % (n + 1)] += 1.0
     back = np.zeros(n)
     back[np.argsort(-x)[::-1]] = x * 2
-    return ranks, counts, back
+    # The stored value is what the index sorts (was an internal error).
+    placed = np.zeros(n)
+    placed[np.argsort(x)] = x
+    v = x * 2
+    doubled = np.zeros(n)
+    doubled[np.argsort(v)] = v
+    return ranks, counts, back, placed, doubled
