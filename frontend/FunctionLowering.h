@@ -436,6 +436,7 @@ private:
         NodeKind kind;      ///< the source's memory: a Param or Var ...
         int param;          ///< ... of this index
         int var;            ///< the variable assigned
+        bool operator==(const Alias &) const = default;
     };
     /// Variables assigned a view of another name's array (kept across dry runs, so an
     /// update earlier in a loop body than the assignment is caught too); after branches,

@@ -134,9 +134,7 @@ NodePtr ExprLowering::maskIndex(const NodePtr &base, const NodePtr &mask, Source
         };
         if (dimConstValue(m) && dimConstValue(x))
             throw UserError(maskLoc, message(nullptr));
-        array::ExtentCheck &c =
-            checks.emplace_back(array::ExtentCheck{m, x, false, "", "IndexError"});
-        c.message = message(&c.shown);
+        checks.push_back(shownCheck(m, x, false, message, "IndexError"));
     }
     if (!materialize_)
         throw UserError(loc, "a boolean mask index needs a function body (npc counts the "

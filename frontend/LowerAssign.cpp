@@ -362,16 +362,18 @@ void FunctionLowering::recordAlias(const std::string &name, int var, const NodeP
 }
 
 void FunctionLowering::checkNotAliased(const array::Node &root, SourceLoc loc) {
+    // Whether a name's array is (a basic view of) the alias's source memory.
+    auto viewsSource = [](const Value &v, const Alias &alias) {
+        const array::Node *r =
+            v.kind == Value::Array && v.node->type.rank() > 0 ? viewRoot(v.node) : nullptr;
+        return r && r->kind == alias.kind && r->param == alias.param;
+    };
     // Only a name read later sees the difference (and the caller, an argument's).
     auto sourceLive = [&](const std::string &name, const Alias &alias) {
         if (alias.kind == NodeKind::Param)
             return true;
         for (const auto &[other, v] : exprs_.env())
-            if (const array::Node *r =
-                    other != name && v.kind == Value::Array && v.node->type.rank() > 0
-                        ? viewRoot(v.node)
-                        : nullptr;
-                r && r->kind == alias.kind && r->param == alias.param && liveAfter(other, true))
+            if (other != name && viewsSource(v, alias) && liveAfter(other, true))
                 return true;
         return false;
     };
@@ -381,10 +383,7 @@ void FunctionLowering::checkNotAliased(const array::Node &root, SourceLoc loc) {
         // A dry run binds `name` to the array itself, not to its copy: an update through
         // `name` reaches that array there (the lowering after the dry runs checks it).
         if (auto bound = exprs_.env().find(name);
-            dry_ && isSource && bound != exprs_.env().end() && bound->second.kind == Value::Array &&
-            bound->second.node->type.rank() > 0 && viewRoot(bound->second.node) &&
-            viewRoot(bound->second.node)->kind == alias.kind &&
-            viewRoot(bound->second.node)->param == alias.param)
+            dry_ && isSource && bound != exprs_.env().end() && viewsSource(bound->second, alias))
             continue;
         if ((isVar && sourceLive(name, alias)) || (isSource && liveAfter(name, true)))
             throw UserError(loc, fmt::format("'{}' and '{}' are the same array in Python after "
@@ -411,13 +410,14 @@ NodePtr FunctionLowering::convertTo(const NodePtr &value, const array::Type &t,
             const Dim &to = t.shape[static_cast<size_t>(axis)];
             if (dimEqual(from, to))
                 continue;
-            array::ExtentCheck &c =
-                checks.emplace_back(array::ExtentCheck{from, to, false, "", "NotImplementedError"});
-            std::string before = array::showShape(t.shape, &c.shown);
-            c.message = fmt::format("'{}' would change shape from {} to {} here, as NumPy "
-                                    "allows; npc keeps the shape of a variable assigned in a "
-                                    "loop or branch",
-                                    name, before, array::showShape(value->type.shape, &c.shown));
+            auto message = [&](std::vector<Dim> *shown) {
+                std::string before = array::showShape(t.shape, shown);
+                return fmt::format("'{}' would change shape from {} to {} here, as NumPy "
+                                   "allows; npc keeps the shape of a variable assigned in a "
+                                   "loop or branch",
+                                   name, before, array::showShape(value->type.shape, shown));
+            };
+            checks.push_back(shownCheck(from, to, false, message, "NotImplementedError"));
         }
     }
     // A Python int the variable held before it took a narrower integer dtype (`best = 1000`
@@ -583,9 +583,8 @@ NodePtr FunctionLowering::maskValuesChecked(const NodePtr &v, const Shape &targe
     if (cf && ct)
         throw UserError(loc, message(nullptr));
     // Both lengths are known before any element is written; one value broadcasts.
-    array::ExtentCheck check{from, to, true};
-    check.message = message(&check.shown);
-    return array::withChecks(array::makeBroadcast(v, target, loc), {check});
+    return array::withChecks(array::makeBroadcast(v, target, loc),
+                             {shownCheck(from, to, true, message)});
 }
 
 void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc) {

@@ -272,6 +272,10 @@ Dim extentArgument(const Value &v, const CallArgs &args, const char *what,
 /// null, the compile-time text (constants, else extents named symbolically); else the
 /// run-time text, whose extents an ExtentCheck's `shown` receives, printed as numbers.
 using ShownMessage = std::function<std::string(std::vector<Dim> *shown)>;
+/// A run-time check that `actual` equals `expected` (or is 1, `orOne`), raising
+/// `exception` with `message`'s run-time text, which shows the extents' values.
+array::ExtentCheck shownCheck(Dim actual, Dim expected, bool orOne, const ShownMessage &message,
+                              std::string exception = "ValueError");
 /// `v` broadcast to `target` (at least v's rank) with NumPy's check (each of v's extents
 /// equals the target's or is 1, aligned at the last axis): a UserError with `message`
 /// where the extents are constants, else a run-time ValueError with it (numpy.broadcast_to,

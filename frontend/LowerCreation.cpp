@@ -629,8 +629,9 @@ NodePtr stackSequence(ExprLowering &lowering, const Value &v, DType t, const Cal
                 continue;
             if (dimConstValue(shape[a]) && dimConstValue(first[a]))
                 throw UserError(v.loc, message(a, nullptr));
-            array::ExtentCheck &c = checks.emplace_back(array::ExtentCheck{shape[a], first[a]});
-            c.message = message(a, &c.shown);
+            checks.push_back(shownCheck(shape[a], first[a], false, [&](std::vector<Dim> *shown) {
+                return message(a, shown);
+            }));
         }
     }
     Shape shape{dimConst(static_cast<int64_t>(items.size()))};

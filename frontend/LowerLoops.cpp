@@ -638,13 +638,9 @@ void FunctionLowering::lowerBranches(const syntax::If &branch, const NodePtr &co
     if (elseEnds)
         aliases_ = thenEnds ? aliases : thenAliases;
     else if (!thenEnds)
-        for (const auto &[name, alias] : thenAliases)
-            if (std::none_of(aliases_.begin(), aliases_.end(), [&](const auto &a) {
-                    return a.first == name && a.second.source == alias.source &&
-                           a.second.kind == alias.kind && a.second.param == alias.param &&
-                           a.second.var == alias.var;
-                }))
-                aliases_.emplace(name, alias);
+        for (const auto &entry : thenAliases)
+            if (std::find(aliases_.begin(), aliases_.end(), entry) == aliases_.end())
+                aliases_.insert(entry);
     // A name Python may find unassigned before the `if` is assigned after it when every
     // branch that does not leave assigns it.
     auto assigns = [&](const std::map<std::string, Value> &e, bool ends, const std::string &n) {

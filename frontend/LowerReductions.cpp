@@ -404,9 +404,8 @@ NodePtr product(ExprLowering &lowering, NodePtr a, NodePtr b, bool dot, const Ca
         Shape shape = v->type.shape;
         shape[axis] = toA ? ka : kb;
         Dim actual = v->type.shape[axis];
-        array::ExtentCheck check{actual, shape[axis]};
-        check.message = message(&check.shown);
-        v = array::withChecks(array::makeBroadcast(v, shape, loc), {check});
+        v = array::withChecks(array::makeBroadcast(v, shape, loc),
+                              {shownCheck(actual, shape[axis], false, message)});
     }
     using array::ViewEntry;
     const ViewEntry all = ViewEntry::all(), newAxis = ViewEntry::newAxis();

@@ -332,11 +332,8 @@ NodePtr reshapeTo(const NodePtr &x, const std::vector<std::optional<Dim>> &dims,
                            shapeText(dims, shown));
     };
     const std::string message = text(nullptr);
-    // A check whose message shows the extents' values.
     auto check = [&](Dim actual, Dim expected) {
-        ExtentCheck c{std::move(actual), std::move(expected)};
-        c.message = text(&c.shown);
-        return c;
+        return shownCheck(std::move(actual), std::move(expected), false, text);
     };
     bool unknown = known.size() != dims.size();
     std::vector<ExtentCheck> checks;
@@ -506,8 +503,7 @@ NodePtr concat(const std::vector<NodePtr> &parts, int axis, const CallArgs &args
             };
             if (dimConstValue(d0) && dimConstValue(dk))
                 throw UserError(args.loc, text(nullptr));
-            ExtentCheck &c = checks.emplace_back(ExtentCheck{dk, d0});
-            c.message = text(&c.shown);
+            checks.push_back(shownCheck(dk, d0, false, text));
         }
     }
     return array::makeConcat(parts, axis, std::move(checks), args.loc);
@@ -641,6 +637,13 @@ std::optional<Value> shapeAttribute(const Value &v, const std::string &attr, Sou
     return std::nullopt;
 }
 
+ExtentCheck shownCheck(Dim actual, Dim expected, bool orOne, const ShownMessage &message,
+                       std::string exception) {
+    ExtentCheck c{std::move(actual), std::move(expected), orOne, "", std::move(exception)};
+    c.message = message(&c.shown);
+    return c;
+}
+
 NodePtr broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc,
                          const ShownMessage &message) {
     std::vector<ExtentCheck> checks;
@@ -651,8 +654,7 @@ NodePtr broadcastChecked(const NodePtr &v, const Shape &target, SourceLoc loc,
             continue;
         if (dimConstValue(from) && dimConstValue(to))
             throw UserError(loc, message(nullptr));
-        ExtentCheck &c = checks.emplace_back(ExtentCheck{from, to, true});
-        c.message = message(&c.shown);
+        checks.push_back(shownCheck(from, to, true, message));
     }
     NodePtr b = array::makeBroadcast(v, target, loc);
     return checks.empty() ? b : array::withChecks(b, std::move(checks));
