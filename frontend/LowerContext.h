@@ -18,9 +18,12 @@ namespace npc::lowering {
 /// What a Python expression evaluates to at compile time.
 struct Value {
     /// Unbound: a name Python may not have bound here; `text` says why (use is an error).
-    enum Kind { Array, Module, Function, None, Ellipsis, Tuple, String, Unbound } kind = None;
+    /// Limits: what np.finfo / np.iinfo return (`text` says which; `qualifiedName` is
+    /// the dtype's name).
+    enum Kind { Array, Module, Function, None, Ellipsis, Tuple, String, Unbound, Limits };
+    Kind kind = None;
     array::NodePtr node;        ///< Array (scalars are 0-d arrays)
-    std::string qualifiedName;  ///< Module ("numpy"), Function ("numpy.argmin")
+    std::string qualifiedName;  ///< Module ("numpy"), Function ("numpy.argmin"), Limits
     std::vector<Value> elements; ///< Tuple
     std::string text;           ///< String
     SourceLoc loc;
@@ -177,6 +180,9 @@ Value arrayAttribute(ExprLowering &lowering, const Value &array, const std::stri
                      SourceLoc loc);
 /// Module-level names of numpy (np.pi, np.newaxis, np.float32 ...) and functions.
 Value moduleMember(const Value &module, const std::string &attr, SourceLoc loc);
+/// An attribute of np.finfo(t) or np.iinfo(t) (`eps`, `max`, ...): a constant
+/// (LowerLimits.cpp). UserError for the attributes npc does not know.
+Value limitsAttribute(const Value &limits, const std::string &attr, SourceLoc loc);
 
 /// One parameter of a NumPy signature, for bind().
 struct ParamSpec {
@@ -224,6 +230,8 @@ const std::map<std::string, Handler> &arrayFunctions();
 const std::map<std::string, Handler> &arrayLayoutFunctions();
 /// np.sort, np.argsort, ndarray.argsort and np.median (LowerSorting.cpp).
 const std::map<std::string, Handler> &sortingFunctions();
+/// np.finfo and np.iinfo (LowerLimits.cpp).
+const std::map<std::string, Handler> &limitsFunctions();
 /// NumPy's loop selection for float-only ufuncs (`ufunc` names one in messages) on an
 /// integer or bool dtype: the smallest float that holds every value; a UserError at `loc`
 /// for one-byte dtypes (float16, which npc lacks). Inexact dtypes are their own.

@@ -29,6 +29,7 @@ std::string_view kindName(Value::Kind k) {
     case Value::Tuple: return "a tuple";
     case Value::String: return "a string";
     case Value::Unbound: return "unbound";
+    case Value::Limits: return "a finfo or iinfo object";
     }
     return "?";
 }
@@ -44,16 +45,66 @@ std::optional<int64_t> literalInt(const syntax::Expr &e) {
 }
 
 /// An element of a tuple by an integer literal index (negative counts from the end).
+/// Python's `tuple[start:stop:step]` with literal (or absent) bounds: `x.shape[1:]`.
+Value tupleSlice(const Value &tuple, const syntax::Slice &slice, SourceLoc loc) {
+    auto bound = [&](const syntax::ExprPtr &b) -> std::optional<int64_t> {
+        if (!b || b->as<syntax::NoneLiteral>())
+            return std::nullopt;
+        if (auto v = literalInt(*b))
+            return v;
+        throw UserError(b->loc, "a tuple can only be sliced with integer literals");
+    };
+    auto n = static_cast<int64_t>(tuple.elements.size());
+    std::optional<int64_t> start = bound(slice.lower), stop = bound(slice.upper);
+    int64_t step = bound(slice.step).value_or(1);
+    if (step == 0)
+        throw UserError(slice.step->loc, "slice step cannot be zero");
+    // Python's PySlice_AdjustIndices.
+    auto clamp = [&](std::optional<int64_t> b, int64_t absent) {
+        if (!b)
+            return absent;
+        int64_t i = *b < 0 ? *b + n : *b;
+        return step > 0 ? std::clamp<int64_t>(i, 0, n) : std::clamp<int64_t>(i, -1, n - 1);
+    };
+    int64_t i = clamp(start, step > 0 ? 0 : n - 1);
+    int64_t end = clamp(stop, step > 0 ? n : -1);
+    Value out{Value::Tuple, nullptr, {}, {}, tuple.text, loc};
+    for (; step > 0 ? i < end : i > end; i += step)
+        out.elements.push_back(tuple.elements[static_cast<size_t>(i)]);
+    return out;
+}
+
 Value tupleItem(const Value &tuple, const syntax::Subscript &s, SourceLoc loc) {
+    if (s.indices.size() == 1)
+        if (const auto *slice = s.indices[0]->as<syntax::Slice>())
+            return tupleSlice(tuple, *slice, loc);
     std::optional<int64_t> i = s.indices.size() == 1 ? literalInt(*s.indices[0]) : std::nullopt;
     if (!i)
-        throw UserError(loc, "a tuple can only be indexed by an integer literal");
+        throw UserError(loc, "a tuple can only be indexed by an integer literal or sliced");
     auto n = static_cast<int64_t>(tuple.elements.size());
     if (*i < -n || *i >= n)
         throw UserError(s.indices[0]->loc, "tuple index out of range");
     Value v = tuple.elements[static_cast<size_t>(*i < 0 ? *i + n : *i)];
     v.loc = loc;
     return v;
+}
+
+/// Python's TypeError for `left + right` where `left` is a tuple or list and `right` is
+/// not one of the same kind. An array on the right would make NumPy convert the tuple to
+/// an array; npc asks for np.array instead.
+std::string tupleConcatenationError(const Value &left, const Value &right) {
+    std::string sequence = left.text == "list" ? "list" : "tuple";
+    if (right.kind == Value::Array && !right.node->type.weak)
+        return fmt::format("npc does not add a {0} to an array; write np.array({0}) for "
+                           "NumPy's elementwise sum",
+                           sequence);
+    std::string other = right.kind == Value::Tuple ? (right.text == "list" ? "list" : "tuple")
+                                                   : std::string(kindName(right.kind));
+    if (right.kind == Value::Array) {
+        DType t = right.node->type.dtype;
+        other = isBool(t) ? "bool" : isInteger(t) ? "int" : isFloat(t) ? "float" : "complex";
+    }
+    return fmt::format("can only concatenate {0} (not \"{1}\") to {0}", sequence, other);
 }
 
 } // namespace
@@ -459,12 +510,18 @@ Value ExprLowering::lowerAttribute(const syntax::Expr &e, const syntax::Attribut
     Value base = lower(*a.value);
     if (base.kind == Value::Module)
         return moduleMember(base, a.attr, e.loc);
+    if (base.kind == Value::Limits)
+        return limitsAttribute(base, a.attr, a.attrLoc);
     if (base.kind == Value::Array) {
         requireNumberMember(base, a.attr, a.attrLoc);
         return arrayAttribute(*this, base, a.attr, a.attrLoc);
     }
     // Methods of ufuncs (np.add.reduce, np.maximum.accumulate, np.multiply.outer):
     // name the whole function, as for other unsupported NumPy functions.
+    if (base.kind == Value::Function && base.text == "dtype") // x.dtype.itemsize
+        throw UserError(a.attrLoc, fmt::format("the dtype attribute '{}' is not supported by npc "
+                                               "yet",
+                                               a.attr));
     if (base.kind == Value::Function && base.qualifiedName.starts_with("numpy."))
         throw UserError(e.loc, fmt::format("np.{}.{}() is not supported by npc yet",
                                            base.qualifiedName.substr(6), a.attr));
@@ -535,7 +592,19 @@ Value ExprLowering::lowerBinary(const syntax::Expr &e, const syntax::Binary &b) 
     }
     auto it = kOps.find(b.op);
     NPC_ASSERT(it != kOps.end(), "unhandled binary operator");
-    NodePtr lhs = lowerArray(*b.lhs);
+    Value left = lower(*b.lhs);
+    if (left.kind == Value::Tuple && b.op == BinaryOp::Add) { // `x.shape + (3,)`
+        Value right = lower(*b.rhs);
+        if (right.kind != Value::Tuple || right.text != left.text)
+            throw UserError(b.rhs->loc, tupleConcatenationError(left, right));
+        left.elements.insert(left.elements.end(), right.elements.begin(), right.elements.end());
+        left.loc = e.loc;
+        return left;
+    }
+    if (left.kind != Value::Array)
+        throw UserError(b.lhs->loc, fmt::format("expected an array or a number here, got {}",
+                                                kindName(left.kind)));
+    NodePtr lhs = left.node;
     if (b.op == BinaryOp::Pow)
         return Value::array(power(lhs, *b.rhs, e.loc), e.loc);
     NodePtr rhs = lowerArray(*b.rhs);

@@ -1341,6 +1341,70 @@ CASES += [
         """, "numpy boolean subtract", (5, "np.quantile")),
 ]
 
+# np.finfo and np.iinfo: NumPy's ValueErrors for the other kind of dtype, and what npc
+# cannot represent.
+CASES += [
+    ("finfo-of-int", """
+        # npc export f(int32[:])
+        def f(k):
+            return np.finfo(k.dtype).eps
+        """, "np.finfo(): data type int32 is not inexact", (5, "dtype)")),
+    ("iinfo-of-float", """
+        # npc export f(float64[:])
+        def f(x):
+            return x + np.iinfo(np.float32).max
+        """, "np.iinfo(): invalid integer data type float32", (5, "np.float32")),
+    ("finfo-of-array", """
+        # npc export f(float64[:])
+        def f(x):
+            return x * np.finfo(x).eps
+        """, "np.finfo() expects a dtype such as np.float32", (5, "x)")),
+    ("iinfo-uint64-max", """
+        # npc export f(uint64[:])
+        def f(u):
+            return u == np.iinfo(u.dtype).max
+        """, "np.iinfo(uint64).max is 18446744073709551615, beyond int64", (5, "max")),
+    ("finfo-unknown-attribute", """
+        # npc export f(float64[:])
+        def f(x):
+            return x + np.finfo(x.dtype).maxval
+        """, "'finfo' object has no attribute 'maxval'", (5, "maxval")),
+    ("dtype-attribute", """
+        # npc export f(float64[:])
+        def f(x):
+            return x.dtype.itemsize
+        """, "the dtype attribute 'itemsize' is not supported by npc yet", (5, "itemsize")),
+]
+
+# Tuples: Python's TypeError for concatenating another kind; run-time slices.
+CASES += [
+    ("tuple-plus-int", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return np.zeros(x.shape + 2)
+        """, 'can only concatenate tuple (not "int") to tuple', (5, "2)")),
+    ("tuple-plus-list", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return np.zeros(x.shape + [2])
+        """, 'can only concatenate tuple (not "list") to tuple', (5, "[2]")),
+    ("tuple-plus-array", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return x.shape + x[0, 0]
+        """, "npc does not add a tuple to an array", (5, "x[0, 0]")),
+    ("tuple-runtime-slice", """
+        # npc export f(float64[:,:], int64)
+        def f(x, k):
+            return np.zeros(x.shape[k:])
+        """, "a tuple can only be sliced with integer literals", (5, "k:")),
+    ("tuple-slice-step-zero", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return np.zeros(x.shape[::0])
+        """, "slice step cannot be zero", (5, "0]")),
+]
+
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 
 

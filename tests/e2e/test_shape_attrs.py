@@ -11,3 +11,12 @@ KERNEL = "shape_attrs.py"
 def test_shape_attributes(kernel, shape, n):
     x = np.arange(np.prod(shape), dtype=np.float64).reshape(shape) - 2.5
     kernel.check(x, np.linspace(-1, 1, n, dtype=np.float32))
+
+
+@pytest.mark.parametrize("shape,n", [((2, 3, 4), 5), ((1, 1, 0), 1), ((3, 0, 2), 0)])
+def test_shape_tuples(kernels_on_both_targets, shape, n):
+    """kernels/shape_tuples.py: `x.shape + (2,)`, `(1,) + x.shape[1:]`, list + list,
+    x.shape[::-1], an empty slice (were refused)."""
+    x = np.arange(np.prod(shape), dtype=np.float64).reshape(shape) - 2.5
+    kernels_on_both_targets("shape_tuples.py").check(x, np.linspace(-1, 1, n, dtype=np.float32),
+                                                     rtol=0)
