@@ -21,29 +21,6 @@ using array::BinaryOp;
 using array::NodePtr;
 using array::UnaryOp;
 
-/// `x` with `start:stop:step` along `axis` (`:` elsewhere); `dynamicStart`/`dynamicStop`,
-/// int64 scalars, replace the constant bounds where given.
-NodePtr sliceAlong(const NodePtr &x, int axis, std::optional<int64_t> start,
-                   std::optional<int64_t> stop, int64_t step, SourceLoc loc,
-                   const NodePtr &dynamicStart = nullptr, const NodePtr &dynamicStop = nullptr) {
-    std::vector<array::ViewEntry> entries(static_cast<size_t>(x->type.rank()),
-                                          array::ViewEntry::all());
-    std::vector<NodePtr> dynamic;
-    array::ViewEntry &e = entries[static_cast<size_t>(axis)];
-    e.start = start;
-    e.stop = stop;
-    e.step = step;
-    if (dynamicStart) {
-        dynamic.push_back(dynamicStart);
-        e.startOperand = static_cast<int>(dynamic.size());
-    }
-    if (dynamicStop) {
-        dynamic.push_back(dynamicStop);
-        e.stopOperand = static_cast<int>(dynamic.size());
-    }
-    return array::makeView(x, std::move(entries), loc, std::move(dynamic));
-}
-
 /// One axis (an int literal, negative from the end) of an array of `rank`; `fallback`
 /// where the argument is absent or None (nullopt: every axis is meant).
 std::optional<int> oneAxis(const std::optional<Value> &v, int rank, const CallArgs &args,
@@ -625,6 +602,27 @@ Value item(ExprLowering &, const CallArgs &args) {
 }
 
 } // namespace
+
+NodePtr sliceAlong(const NodePtr &x, int axis, std::optional<int64_t> start,
+                   std::optional<int64_t> stop, int64_t step, SourceLoc loc,
+                   const NodePtr &dynamicStart, const NodePtr &dynamicStop) {
+    std::vector<array::ViewEntry> entries(static_cast<size_t>(x->type.rank()),
+                                          array::ViewEntry::all());
+    std::vector<NodePtr> dynamic;
+    array::ViewEntry &e = entries[static_cast<size_t>(axis)];
+    e.start = start;
+    e.stop = stop;
+    e.step = step;
+    if (dynamicStart) {
+        dynamic.push_back(dynamicStart);
+        e.startOperand = static_cast<int>(dynamic.size());
+    }
+    if (dynamicStop) {
+        dynamic.push_back(dynamicStop);
+        e.stopOperand = static_cast<int>(dynamic.size());
+    }
+    return array::makeView(x, std::move(entries), loc, std::move(dynamic));
+}
 
 NodePtr filled(double value, DType t, const Shape &shape, SourceLoc loc) {
     return array::makeBroadcast(array::makeFloatConstant(value, t, false, loc), shape, loc);

@@ -232,10 +232,18 @@ const std::map<std::string, Handler> &arrayLayoutFunctions();
 const std::map<std::string, Handler> &sortingFunctions();
 /// np.finfo and np.iinfo (LowerLimits.cpp).
 const std::map<std::string, Handler> &limitsFunctions();
+/// np.pad in the 'constant' and 'edge' modes (LowerPad.cpp).
+const std::map<std::string, Handler> &padFunctions();
 /// NumPy's loop selection for float-only ufuncs (`ufunc` names one in messages) on an
 /// integer or bool dtype: the smallest float that holds every value; a UserError at `loc`
 /// for one-byte dtypes (float16, which npc lacks). Inexact dtypes are their own.
 DType floatLoop(DType in, std::string_view ufunc, SourceLoc loc);
+/// `x` with `start:stop:step` along `axis` (`:` elsewhere); `dynamicStart`/`dynamicStop`,
+/// int64 scalars, replace the constant bounds where given (LowerArrayFunctions.cpp).
+array::NodePtr sliceAlong(const array::NodePtr &x, int axis, std::optional<int64_t> start,
+                          std::optional<int64_t> stop, int64_t step, SourceLoc loc,
+                          const array::NodePtr &dynamicStart = nullptr,
+                          const array::NodePtr &dynamicStop = nullptr);
 /// `value` as a constant of dtype `t` broadcast to `shape` (LowerArrayFunctions.cpp).
 array::NodePtr filled(double value, DType t, const Shape &shape, SourceLoc loc);
 /// NumPy's loop selection for float-only binary ufuncs (np.arctan2, np.hypot, np.copysign,

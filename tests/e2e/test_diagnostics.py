@@ -1405,6 +1405,42 @@ CASES += [
         """, "slice step cannot be zero", (5, "0]")),
 ]
 
+# np.pad: the modes and widths npc takes, NumPy's errors known at compile time.
+CASES += [
+    ("pad-mode-reflect", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.pad(x, 2, mode="reflect")
+        """, "np.pad(): mode 'reflect' is not supported by npc yet", (5, '"reflect"')),
+    ("pad-float-width", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.pad(x, 1.5)
+        """, "`pad_width` must be of integral type.", (5, "1.5")),
+    ("pad-negative-width", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.pad(x, (1, -1))
+        """, "index can't contain negative values", (5, "-1")),
+    ("pad-three-widths", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return np.pad(x, (1, 2, 3))
+        """, "'pad_width' must be a number, a pair (before, after), or one pair per axis",
+     (5, "(1, 2, 3)")),
+    ("pad-edge-constant-values", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.pad(x, 1, mode="edge", constant_values=0)
+        """, "unsupported keyword arguments for mode 'edge': {'constant_values'}", (5, "0)")),
+    ("pad-edge-empty-axis", """
+        # npc export f(float64[3, 0])
+        def f(x):
+            return np.pad(x, 1, mode="edge")
+        """, "can't extend empty axis 1 using modes other than 'constant' or 'empty'",
+     (5, "np.pad")),
+]
+
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 
 
