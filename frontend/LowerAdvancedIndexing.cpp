@@ -100,9 +100,6 @@ NodePtr ExprLowering::advancedIndex(const NodePtr &base, const std::vector<Index
                              std::move(errorAxes), loc);
 }
 
-namespace {
-
-/// True when evaluating `n` computes a reduction (values of variables are computed already).
 bool containsReduction(const NodePtr &n, std::set<const array::Node *> &seen) {
     if (!seen.insert(n.get()).second || n->kind == array::NodeKind::Var)
         return false;
@@ -110,8 +107,6 @@ bool containsReduction(const NodePtr &n, std::set<const array::Node *> &seen) {
            std::any_of(n->operands.begin(), n->operands.end(),
                        [&](const NodePtr &op) { return containsReduction(op, seen); });
 }
-
-} // namespace
 
 /// The mask's extents must equal the indexed axes' (NumPy's IndexError otherwise: at
 /// compile time for constants, else on entry). Its true elements are counted into a

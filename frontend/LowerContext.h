@@ -10,6 +10,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -234,6 +235,12 @@ const std::map<std::string, Handler> &sortingFunctions();
 const std::map<std::string, Handler> &limitsFunctions();
 /// np.pad in the 'constant' and 'edge' modes (LowerPad.cpp).
 const std::map<std::string, Handler> &padFunctions();
+/// np.bincount (LowerBincount.cpp).
+const std::map<std::string, Handler> &bincountFunctions();
+/// True when evaluating `n` computes a reduction (values of variables are computed
+/// already): a value read twice that two parallel sums could compute differently in the
+/// last bit (LowerAdvancedIndexing.cpp). `seen` collects the nodes visited.
+bool containsReduction(const array::NodePtr &n, std::set<const array::Node *> &seen);
 /// NumPy's loop selection for float-only ufuncs (`ufunc` names one in messages) on an
 /// integer or bool dtype: the smallest float that holds every value; a UserError at `loc`
 /// for one-byte dtypes (float16, which npc lacks). Inexact dtypes are their own.

@@ -526,6 +526,16 @@ NodePtr makeNonzero(NodePtr mask, Dim count, SourceLoc loc) {
     return finish(node(NodeKind::Nonzero, std::move(t), loc, {std::move(mask)}));
 }
 
+NodePtr makeBincount(NodePtr x, NodePtr weights, Dim length, SourceLoc loc) {
+    NPC_ASSERT(x->type.dtype == DType::Int64 && x->type.rank() == 1, "bincount of a non-int64 "
+                                                                     "or non-1-D array");
+    std::vector<NodePtr> operands = {std::move(x)};
+    if (weights)
+        operands.push_back(std::move(weights));
+    Type t{operands.size() > 1 ? DType::Float64 : DType::Int64, {std::move(length)}, false};
+    return finish(node(NodeKind::Bincount, std::move(t), loc, std::move(operands)));
+}
+
 std::string showExtent(const Dim &d, std::vector<Dim> *shown) {
     if (dimConstValue(d) || !shown)
         return dimStr(d);

@@ -220,6 +220,11 @@ NodePtr makeGather(NodePtr value, std::vector<NodePtr> indices, std::vector<int>
 /// computed (np.count_nonzero(mask)). `x[mask]` is x's leading axes flattened, gathered
 /// at these positions.
 NodePtr makeNonzero(NodePtr mask, Dim count, SourceLoc loc);
+/// numpy.bincount(x, weights): element `k` of the 1-D result (of extent `length`, a dim
+/// the caller computed as NumPy sizes it: max(x) + 1 or minlength, and checked x's
+/// values non-negative) is the number of `k`s in `x` (int64 1-D), or with `weights`
+/// (float64, x's shape) the sum of their weights in x's order (float64).
+NodePtr makeBincount(NodePtr x, NodePtr weights, Dim length, SourceLoc loc);
 /// Reduces `axes` (distinct, in range). Empty `axes` is not allowed.
 NodePtr makeReduce(ReduceOp op, NodePtr value, std::vector<int> axes, bool keepdims,
                    SourceLoc loc);

@@ -105,6 +105,9 @@ std::string describe(const Node &n, const std::unordered_map<const Node *, int> 
     }
     case NodeKind::Nonzero:
         return fmt::format("flatnonzero {}", ref(0));
+    case NodeKind::Bincount:
+        return n.operands.size() > 1 ? fmt::format("bincount {}, weights={}", ref(0), ref(1))
+                                     : fmt::format("bincount {}", ref(0));
     }
     return "?";
 }
@@ -357,6 +360,14 @@ void verify(const Function &f) {
             check(n.operands.size() == 1 && isBool(n.operand()->type.dtype), n,
                   "nonzero of a non-bool array");
             check(n.type.rank() == 1 && n.type.dtype == DType::Int64, n, "nonzero is not 1-D int64");
+            break;
+        case NodeKind::Bincount:
+            check(n.operand()->type.dtype == DType::Int64 && n.operand()->type.rank() == 1, n,
+                  "bincount of a non-int64 or non-1-D array");
+            check(n.operands.size() == 1 ||
+                      (n.operand(1)->type.dtype == DType::Float64 &&
+                       n.operand(1)->type.rank() == 1 && n.type.dtype == DType::Float64),
+                  n, "bincount weights are not 1-D float64");
             break;
         }
     });

@@ -103,6 +103,38 @@ Storage Lowering::lowerNonzero(const Node &n, const std::string &name) {
     return s;
 }
 
+/// numpy.bincount: the bins zeroed (a parallel loop), then x's elements counted (or their
+/// weights added) in x's order, one at a time: NumPy's sum order, so float sums round as
+/// NumPy's do. The bin of each element is in range: the length was sized from x's maximum.
+Storage Lowering::lowerBincount(const Node &n, const std::string &name) {
+    checkExtents(n);
+    Storage s = allocate(n, name);
+    DType t = n.type.dtype;
+    std::string zeroVar = loopVar(0);
+    current().push_back(
+        loop::forLoop(zeroVar, dimExpr(n.type.shape[0]),
+                      {loop::store(name, offset({loop::var(zeroVar, DType::Int64)}, s.strides),
+                                   loop::numberImm(0, t))}));
+    const NodePtr &x = n.operand();
+    std::string v = loopVar(0);
+    StmtPtr loop = loop::forLoop(v, dimExpr(x->type.shape[0]), {});
+    loop->reductionLoop = true; // elements may share a bin
+    current().push_back(loop);
+    blocks_.push_back(&loop->stmts);
+    memo_.emplace_back();
+    depth_ = 1;
+    ExprPtr iv = loop::var(v, DType::Int64);
+    std::string bin = fresh("bin");
+    loop->stmts.push_back(loop::decl(bin, DType::Int64, scalarize(x, {iv})));
+    ExprPtr added = n.operands.size() > 1 ? scalarize(n.operand(1), {iv}) : loop::numberImm(1, t);
+    ExprPtr at = offset({loop::var(bin, DType::Int64)}, s.strides);
+    loop->stmts.push_back(
+        loop::store(name, at, loop::binary(loop::BinaryOp::Add, loop::load(name, at, t), added)));
+    blocks_.pop_back();
+    memo_.pop_back();
+    return s;
+}
+
 /// Before a store through integer index arrays (`x[idx] = v`): each index array is
 /// checked and wrapped into a buffer of its own, so that an out-of-bounds index raises
 /// NumPy's IndexError before any element is written, as NumPy does. Returns true when the

@@ -153,7 +153,8 @@ void Lowering::lowerValue(const NodePtr &value, std::vector<StmtPtr> &into, Dest
         if (!seen.insert(n.get()).second)
             return;
         if (n->kind == NodeKind::Nonzero || n->kind == NodeKind::Sort ||
-            n->kind == NodeKind::Scan || (n->kind == NodeKind::Copy && n->buffered)) {
+            n->kind == NodeKind::Scan || n->kind == NodeKind::Bincount ||
+            (n->kind == NodeKind::Copy && n->buffered)) {
             roots.push_back(n);
             return;
         }

@@ -54,6 +54,8 @@ ExprPtr Lowering::compute(const Node &n, const std::vector<ExprPtr> &idx) {
         return computeGather(n, idx);
     case NodeKind::Nonzero:
         NPC_INTERNAL_ERROR("flatnonzero is always a stage of its own (lowerNonzero)");
+    case NodeKind::Bincount:
+        NPC_INTERNAL_ERROR("bincount is always a stage of its own (lowerBincount)");
     }
     NPC_INTERNAL_ERROR("unhandled array node kind");
 }

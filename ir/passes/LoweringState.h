@@ -477,11 +477,12 @@ private:
         depth_ = static_cast<size_t>(root.type.rank());
         const Node *shapeNode = dest.kind == Destination::Target ? dest.target : &root;
         bool scan = root.kind == NodeKind::Scan || root.kind == NodeKind::Nonzero ||
-                    root.kind == NodeKind::Sort;
+                    root.kind == NodeKind::Sort || root.kind == NodeKind::Bincount;
         if (scan) { // runs in a buffer of its own; another destination gets a copy of it
-            storage_[&root] = root.kind == NodeKind::Scan ? lowerScan(root, freshBuffer(hint))
-                              : root.kind == NodeKind::Sort
-                                  ? lowerSort(root, freshBuffer(hint))
+            storage_[&root] = root.kind == NodeKind::Scan   ? lowerScan(root, freshBuffer(hint))
+                              : root.kind == NodeKind::Sort ? lowerSort(root, freshBuffer(hint))
+                              : root.kind == NodeKind::Bincount
+                                  ? lowerBincount(root, freshBuffer(hint))
                                   : lowerNonzero(root, freshBuffer("nonzero"));
             stageRoot_ = nullptr;
         }
@@ -668,6 +669,7 @@ private:
     std::vector<ExprPtr> gatherIndex(const Node &n, const std::vector<ExprPtr> &idx);
     ExprPtr computeGather(const Node &n, const std::vector<ExprPtr> &idx);
     Storage lowerNonzero(const Node &n, const std::string &name);
+    Storage lowerBincount(const Node &n, const std::string &name);
     bool prepareGatherTarget(const Node &target);
     std::vector<ExprPtr> viewIndex(const Node &n, const std::vector<ExprPtr> &idx);
     std::vector<ExprPtr> broadcastIndex(const Node &n, const std::vector<ExprPtr> &idx);

@@ -112,7 +112,8 @@ Schedule scheduleStages(const std::vector<NodePtr> &results) {
             materialize.insert(n.get());
         // A scan writes its running values into a buffer of its own (a sequential loop).
         if (n->kind == NodeKind::Scan || n->kind == NodeKind::Nonzero ||
-            n->kind == NodeKind::Sort || (n->kind == NodeKind::Copy && n->buffered))
+            n->kind == NodeKind::Sort || n->kind == NodeKind::Bincount ||
+            (n->kind == NodeKind::Copy && n->buffered))
             materialize.insert(n.get());
         if (n->kind == NodeKind::Concat)
             for (const NodePtr &part : n->operands)

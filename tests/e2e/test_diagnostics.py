@@ -1441,6 +1441,41 @@ CASES += [
      (5, "np.pad")),
 ]
 
+# np.bincount: NumPy's errors for the dtypes and ranks it cannot take.
+CASES += [
+    ("bincount-float", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.bincount(x)
+        """, "Cannot cast array data from dtype('float64') to dtype('int64') according to the "
+             "rule 'safe'", (5, "x)")),
+    ("bincount-2d", """
+        # npc export f(int64[:,:])
+        def f(x):
+            return np.bincount(x)
+        """, "object too deep for desired array", (5, "x)")),
+    ("bincount-scalar", """
+        # npc export f(int64)
+        def f(n):
+            return np.bincount(n)
+        """, "object of too small depth for desired array", (5, "n)")),
+    ("bincount-complex-weights", """
+        # npc export f(int64[:], complex128[:])
+        def f(x, w):
+            return np.bincount(x, w)
+        """, "Cannot cast array data from dtype('complex128') to dtype('float64')", (5, "w)")),
+    ("bincount-float-minlength", """
+        # npc export f(int64[:])
+        def f(x):
+            return np.bincount(x, minlength=2.0)
+        """, "'minlength' must be an integer", (5, "2.0")),
+    ("bincount-weights-length", """
+        # npc export f(int64[3], float64[4])
+        def f(x, w):
+            return np.bincount(x, weights=w)
+        """, "The weights and list don't have the same length.", (5, "w)")),
+]
+
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 
 
