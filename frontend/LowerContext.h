@@ -237,6 +237,8 @@ const std::map<std::string, Handler> &limitsFunctions();
 const std::map<std::string, Handler> &padFunctions();
 /// np.bincount (LowerBincount.cpp).
 const std::map<std::string, Handler> &bincountFunctions();
+/// np.cov and np.corrcoef (LowerCovariance.cpp).
+const std::map<std::string, Handler> &covarianceFunctions();
 /// True when evaluating `n` computes a reduction (values of variables are computed
 /// already): a value read twice that two parallel sums could compute differently in the
 /// last bit (LowerAdvancedIndexing.cpp). `seen` collects the nodes visited.

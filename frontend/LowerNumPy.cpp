@@ -26,7 +26,7 @@ const Handler *findFunction(const std::string &name) {
     if (auto it = shapes.find(name); it != shapes.end())
         return &it->second;
     for (const auto *table : {&arrayFunctions(), &arrayLayoutFunctions(), &sortingFunctions(),
-                              &padFunctions(), &bincountFunctions()})
+                              &padFunctions(), &bincountFunctions(), &covarianceFunctions()})
         if (auto it = table->find(name); it != table->end())
             return &it->second;
     for (const auto *table : {&creationFunctions(), &scalarFunctions(), &limitsFunctions()})

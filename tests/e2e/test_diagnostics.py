@@ -1476,6 +1476,35 @@ CASES += [
         """, "The weights and list don't have the same length.", (5, "w)")),
 ]
 
+# np.cov and np.corrcoef: what npc takes.
+CASES += [
+    ("cov-3d", """
+        # npc export f(float64[:,:,:])
+        def f(x):
+            return np.cov(x)
+        """, "m has more than 2 dimensions", (5, "x)")),
+    ("cov-fweights", """
+        # npc export f(float64[:,:], int64[:])
+        def f(x, w):
+            return np.cov(x, fweights=w)
+        """, "npc does not support the argument 'fweights' of np.cov()", (5, "w)")),
+    ("cov-runtime-rowvar", """
+        # npc export f(float64[:,:], bool)
+        def f(x, r):
+            return np.cov(x, rowvar=r)
+        """, "np.cov(): rowvar must be True or False", (5, "r)")),
+    ("cov-int-dtype", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return np.cov(x, dtype=np.int64)
+        """, "np.cov(): npc computes in a float or complex dtype", (5, "np.int64")),
+    ("corrcoef-complex", """
+        # npc export f(complex128[:,:])
+        def f(z):
+            return np.corrcoef(z)
+        """, "np.corrcoef() of complex values is not supported by npc yet", (5, "np.corrcoef")),
+]
+
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 
 
