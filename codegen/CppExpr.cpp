@@ -156,6 +156,16 @@ std::string intrinsicCall(const loop::Expr &e, Dialect d) {
         return math("cbrt");
     case Intrinsic::Copysign:
         return math("copysign");
+    case Intrinsic::Asinh:
+        return math("asinh");
+    case Intrinsic::Acosh:
+        return math("acosh");
+    case Intrinsic::Atanh:
+        return math("atanh");
+    case Intrinsic::Erf:
+        return math("erf");
+    case Intrinsic::Erfc:
+        return math("erfc");
     case Intrinsic::Signbit:
         return math("signbit");
     case Intrinsic::Sign: return fmt::format("npc::sign<{}>({})", type, arg(0));

@@ -442,8 +442,12 @@ NodePtr ExprLowering::complexUnary(UnaryOp op, NodePtr a, SourceLoc loc) {
     case UnaryOp::Arcsin:
     case UnaryOp::Arccos:
     case UnaryOp::Arctan:
+    case UnaryOp::Arcsinh:
+    case UnaryOp::Arccosh:
+    case UnaryOp::Arctanh:
         if (activeLowerOptions().cudaTarget &&
-            (op == UnaryOp::Arcsin || op == UnaryOp::Arccos || op == UnaryOp::Arctan))
+            (op == UnaryOp::Arcsin || op == UnaryOp::Arccos || op == UnaryOp::Arctan ||
+             op == UnaryOp::Arcsinh || op == UnaryOp::Arccosh || op == UnaryOp::Arctanh))
             throw UserError(loc, fmt::format("np.{} of {} numbers is not supported by the CUDA "
                                              "target: libcu++'s complex {}, which its kernels "
                                              "would call, is far less accurate than NumPy's "
@@ -712,6 +716,9 @@ const std::map<std::string, Handler> &elementwiseFunctions() {
         {"numpy.sinh", unaryUfunc(UnaryOp::Sinh)},
         {"numpy.cosh", unaryUfunc(UnaryOp::Cosh)},
         {"numpy.tanh", unaryUfunc(UnaryOp::Tanh)},
+        {"numpy.arcsinh", unaryUfunc(UnaryOp::Arcsinh)},
+        {"numpy.arccosh", unaryUfunc(UnaryOp::Arccosh)},
+        {"numpy.arctanh", unaryUfunc(UnaryOp::Arctanh)},
         {"numpy.floor", unaryUfunc(UnaryOp::Floor)},
         {"numpy.ceil", unaryUfunc(UnaryOp::Ceil)},
         {"numpy.trunc", unaryUfunc(UnaryOp::Trunc)},

@@ -75,6 +75,16 @@ std::string_view unaryOpName(UnaryOp op) {
         return "cbrt";
     case UnaryOp::Signbit:
         return "signbit";
+    case UnaryOp::Arcsinh:
+        return "arcsinh";
+    case UnaryOp::Arccosh:
+        return "arccosh";
+    case UnaryOp::Arctanh:
+        return "arctanh";
+    case UnaryOp::Erf:
+        return "erf";
+    case UnaryOp::Erfc:
+        return "erfc";
     }
     return "?";
 }

@@ -41,7 +41,8 @@ enum class UnaryOp {
     Negative, Absolute, Sqrt, Exp, Log, LogicalNot,
     Sign, Exp2, Expm1, Log2, Log10, Log1p, Sin, Cos, Tan, Arcsin, Arccos, Arctan,
     Sinh, Cosh, Tanh, Floor, Ceil, Trunc, Rint, IsNan, IsInf, IsFinite, Invert,
-    Real, Imag, Conj, Cbrt, Signbit,
+    Real, Imag, Conj, Cbrt, Signbit, Arcsinh, Arccosh, Arctanh,
+    Erf, Erfc, ///< math.erf, math.erfc (no NumPy ufunc; float64 only)
 };
 /// Elementwise binary ufuncs. Comparisons produce bool; the others the operand dtype
 /// (logical_and/or/xor take bool operands: the frontend casts to bool first; copysign

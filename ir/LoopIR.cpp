@@ -63,6 +63,16 @@ std::string_view intrinsicName(Intrinsic f) {
         return "cbrt";
     case Intrinsic::Copysign:
         return "copysign";
+    case Intrinsic::Asinh:
+        return "arcsinh";
+    case Intrinsic::Acosh:
+        return "arccosh";
+    case Intrinsic::Atanh:
+        return "arctanh";
+    case Intrinsic::Erf:
+        return "erf";
+    case Intrinsic::Erfc:
+        return "erfc";
     case Intrinsic::Signbit:
         return "signbit";
     case Intrinsic::Fmin: return "fmin";

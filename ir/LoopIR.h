@@ -34,7 +34,7 @@ enum class Intrinsic {
     // Float math with C's semantics, spelled std::<name> (NumPy's SIMD loops may differ
     // from the C library by a few ULP in the transcendental ones).
     Exp2, Expm1, Log2, Log10, Log1p, Sin, Cos, Tan, Asin, Acos, Atan, Sinh, Cosh, Tanh,
-    Floor, Ceil, Trunc, Rint, Atan2, Hypot, Cbrt, Copysign,
+    Floor, Ceil, Trunc, Rint, Atan2, Hypot, Cbrt, Copysign, Asinh, Acosh, Atanh, Erf, Erfc,
     Signbit,                     ///< signbit (bool): the sign bit of a float, NaNs' too
     Sign,                        ///< sign: -1, 0, 1 (NaN stays NaN, -0.0 gives 0.0)
     IsInf, IsFinite,             ///< isinf, isfinite (false / true for integers)

@@ -122,6 +122,16 @@ ExprPtr Lowering::computeUnary(const Node &n, ExprPtr x) {
         return loop::call(Intrinsic::Cbrt, {x}, t);
     case UnaryOp::Signbit:
         return loop::call(Intrinsic::Signbit, {x}, DType::Bool);
+    case UnaryOp::Arcsinh:
+        return loop::call(Intrinsic::Asinh, {x}, t);
+    case UnaryOp::Arccosh:
+        return loop::call(Intrinsic::Acosh, {x}, t);
+    case UnaryOp::Arctanh:
+        return loop::call(Intrinsic::Atanh, {x}, t);
+    case UnaryOp::Erf:
+        return loop::call(Intrinsic::Erf, {x}, t);
+    case UnaryOp::Erfc:
+        return loop::call(Intrinsic::Erfc, {x}, t);
     }
     NPC_INTERNAL_ERROR("unhandled unary op");
 }

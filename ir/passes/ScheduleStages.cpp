@@ -64,10 +64,11 @@ bool transcendental(const Node &n) {
     using array::BinaryOp;
     using array::UnaryOp;
     static const std::set<UnaryOp> unary = {
-        UnaryOp::Exp,    UnaryOp::Log,    UnaryOp::Exp2,  UnaryOp::Expm1, UnaryOp::Log2,
-        UnaryOp::Log10,  UnaryOp::Log1p,  UnaryOp::Sin,   UnaryOp::Cos,   UnaryOp::Tan,
-        UnaryOp::Arcsin, UnaryOp::Arccos, UnaryOp::Arctan, UnaryOp::Sinh, UnaryOp::Cosh,
-        UnaryOp::Tanh,   UnaryOp::Cbrt};
+        UnaryOp::Exp,    UnaryOp::Log,    UnaryOp::Exp2,    UnaryOp::Expm1,   UnaryOp::Log2,
+        UnaryOp::Log10,  UnaryOp::Log1p,  UnaryOp::Sin,     UnaryOp::Cos,     UnaryOp::Tan,
+        UnaryOp::Arcsin, UnaryOp::Arccos, UnaryOp::Arctan,  UnaryOp::Sinh,    UnaryOp::Cosh,
+        UnaryOp::Tanh,   UnaryOp::Cbrt,   UnaryOp::Arcsinh, UnaryOp::Arccosh, UnaryOp::Arctanh,
+        UnaryOp::Erf,    UnaryOp::Erfc};
     if (n.kind == NodeKind::Unary)
         return unary.count(n.unaryOp) > 0;
     if (n.kind == NodeKind::Binary)
