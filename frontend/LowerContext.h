@@ -239,6 +239,9 @@ const std::map<std::string, Handler> &padFunctions();
 const std::map<std::string, Handler> &bincountFunctions();
 /// np.cov and np.corrcoef (LowerCovariance.cpp).
 const std::map<std::string, Handler> &covarianceFunctions();
+/// The ufunc methods npc supports, by qualified name ("numpy.maximum.accumulate",
+/// "numpy.add.reduce"; LowerUfuncMethods.cpp).
+const std::map<std::string, Handler> &ufuncMethodFunctions();
 /// True when evaluating `n` computes a reduction (values of variables are computed
 /// already): a value read twice that two parallel sums could compute differently in the
 /// last bit (LowerAdvancedIndexing.cpp). `seen` collects the nodes visited.

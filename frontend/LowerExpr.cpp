@@ -516,12 +516,15 @@ Value ExprLowering::lowerAttribute(const syntax::Expr &e, const syntax::Attribut
         requireNumberMember(base, a.attr, a.attrLoc);
         return arrayAttribute(*this, base, a.attr, a.attrLoc);
     }
-    // Methods of ufuncs (np.add.reduce, np.maximum.accumulate, np.multiply.outer):
+    // Other methods of ufuncs (np.add.at, np.multiply.outer, np.add.reduceat):
     // name the whole function, as for other unsupported NumPy functions.
     if (base.kind == Value::Function && base.text == "dtype") // x.dtype.itemsize
         throw UserError(a.attrLoc, fmt::format("the dtype attribute '{}' is not supported by npc "
                                                "yet",
                                                a.attr));
+    if (base.kind == Value::Function && base.qualifiedName.starts_with("numpy.") &&
+        ufuncMethodFunctions().count(base.qualifiedName + "." + a.attr))
+        return Value{Value::Function, nullptr, base.qualifiedName + "." + a.attr, {}, {}, e.loc};
     if (base.kind == Value::Function && base.qualifiedName.starts_with("numpy."))
         throw UserError(e.loc, fmt::format("np.{}.{}() is not supported by npc yet",
                                            base.qualifiedName.substr(6), a.attr));

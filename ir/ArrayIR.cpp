@@ -375,7 +375,9 @@ NodePtr makeReduce(ReduceOp op, NodePtr value, std::vector<int> axes, bool keepd
 }
 
 NodePtr makeScan(ReduceOp op, NodePtr value, std::optional<int> axis, SourceLoc loc) {
-    NPC_ASSERT(op == ReduceOp::Sum || op == ReduceOp::Prod, "scan of an op other than sum/prod");
+    NPC_ASSERT(op == ReduceOp::Sum || op == ReduceOp::Prod || op == ReduceOp::Max ||
+                   op == ReduceOp::Min,
+               "scan of an op other than sum/prod/max/min");
     const Shape &in = value->type.shape;
     int rank = static_cast<int>(in.size());
     NPC_ASSERT(rank >= 1, "scan of a 0-d value");

@@ -229,9 +229,10 @@ NodePtr makeBincount(NodePtr x, NodePtr weights, Dim length, SourceLoc loc);
 /// Reduces `axes` (distinct, in range). Empty `axes` is not allowed.
 NodePtr makeReduce(ReduceOp op, NodePtr value, std::vector<int> axes, bool keepdims,
                    SourceLoc loc);
-/// numpy.cumsum / numpy.cumprod (`op` Sum or Prod) of `value` in its own dtype (the
-/// frontend casts first): along `axis`, or, when `axis` is nullopt, over the flattened
-/// array in C order (the result is 1-D). The operand must have rank >= 1.
+/// numpy.cumsum / numpy.cumprod (`op` Sum or Prod), numpy.maximum.accumulate /
+/// numpy.minimum.accumulate (Max or Min: NaN propagates, as the ufuncs) of `value` in its
+/// own dtype (the frontend casts first): along `axis`, or, when `axis` is nullopt, over
+/// the flattened array in C order (the result is 1-D). The operand must have rank >= 1.
 NodePtr makeScan(ReduceOp op, NodePtr value, std::optional<int> axis, SourceLoc loc);
 /// numpy.sort (or, when `positions`, numpy.argsort: int64) of `value`, a real or bool
 /// array of rank >= 1, along `axis`, in ascending order with NaNs last. Equal values keep

@@ -300,8 +300,9 @@ void verify(const Function &f) {
             break;
         case NodeKind::Scan:
             check(n.operands.size() == 1, n, "wrong operand count");
-            check(n.reduceOp == ReduceOp::Sum || n.reduceOp == ReduceOp::Prod, n,
-                  "scan op is not sum or prod");
+            check(n.reduceOp == ReduceOp::Sum || n.reduceOp == ReduceOp::Prod ||
+                      n.reduceOp == ReduceOp::Max || n.reduceOp == ReduceOp::Min,
+                  n, "scan op is not sum, prod, max or min");
             check(n.type.dtype == n.operand()->type.dtype, n, "scan changes the dtype");
             if (n.flatten)
                 check(n.type.rank() == 1 && n.axes.size() == n.operand()->type.shape.size(), n,

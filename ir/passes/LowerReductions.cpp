@@ -162,6 +162,13 @@ ExprPtr Lowering::computeReduce(const Node &n, const std::vector<ExprPtr> &idx) 
 /// `or` and `and`, as NumPy's add and multiply of bools).
 ExprPtr Lowering::accumulate(array::ReduceOp op, DType t, ExprPtr acc, ExprPtr v) {
     using loop::Intrinsic;
+    if (op == array::ReduceOp::Max || op == array::ReduceOp::Min) { // NaN propagates
+        if (isBool(t))
+            return loop::binary(
+                op == array::ReduceOp::Max ? loop::BinaryOp::Or : loop::BinaryOp::And, acc, v);
+        return loop::call(op == array::ReduceOp::Max ? Intrinsic::Maximum : Intrinsic::Minimum,
+                          {acc, v}, t);
+    }
     bool sum = op == array::ReduceOp::Sum;
     if (isBool(t))
         return loop::binary(sum ? loop::BinaryOp::Or : loop::BinaryOp::And, acc, v);
@@ -188,6 +195,16 @@ Storage Lowering::lowerScan(const Node &n, const std::string &name) {
     bool sum = n.reduceOp == array::ReduceOp::Sum;
     std::string acc = fresh(hintFor(n) + "_acc");
     ExprPtr init = isBool(t) ? loop::boolImm(!sum) : loop::numberImm(sum ? 0 : 1, t);
+    // A running maximum (minimum) starts below (above) every value, NaN propagating after.
+    if (n.reduceOp == array::ReduceOp::Max)
+        init = isBool(t) ? loop::boolImm(false)
+               : isFloat(t)
+                   ? loop::unary(loop::UnaryOp::Neg, loop::call(loop::Intrinsic::Infinity, {}, t))
+                   : loop::call(loop::Intrinsic::Lowest, {}, t);
+    if (n.reduceOp == array::ReduceOp::Min)
+        init = isBool(t)    ? loop::boolImm(true)
+               : isFloat(t) ? loop::call(loop::Intrinsic::Infinity, {}, t)
+                            : loop::call(loop::Intrinsic::Highest, {}, t);
     // -0.0 is the identity of float addition (-0.0 + 0.0 is 0.0); NumPy's accumulate starts
     // from the first element, so cumsum([-0.0]) is [-0.0].
     if (sum && isFloat(t))

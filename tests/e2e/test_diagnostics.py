@@ -651,8 +651,8 @@ CASES += [
     ("ufunc-method", """
         # npc export f(float64[:])
         def f(x):
-            return np.add.reduce(x)
-        """, "np.add.reduce() is not supported by npc yet", (5, "np.add.reduce")),
+            return np.add.reduceat(x, [0, 2])
+        """, "np.add.reduceat() is not supported by npc yet", (5, "np.add.reduceat")),
     ("dtype-ordering", """
         # npc export f(float32[:])
         def f(x):
@@ -1503,6 +1503,32 @@ CASES += [
         def f(z):
             return np.corrcoef(z)
         """, "np.corrcoef() of complex values is not supported by npc yet", (5, "np.corrcoef")),
+]
+
+# ufunc methods: the ones npc has, NumPy's errors.
+CASES += [
+    ("accumulate-axis-none", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return np.maximum.accumulate(x, axis=None)
+        """, "accumulate does not allow multiple axes", (5, "None")),
+    ("accumulate-complex", """
+        # npc export f(complex128[:])
+        def f(z):
+            return np.maximum.accumulate(z)
+        """, "np.maximum.accumulate() of complex numbers is not supported by npc",
+     (5, "np.maximum.accumulate")),
+    ("ufunc-method-unsupported", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.subtract.accumulate(x)
+        """, "np.subtract.accumulate() is not supported by npc yet", (5, "np.subtract")),
+    ("ufunc-at-unsupported", """
+        # npc export f(float64[:], int64[:])
+        def f(x, i):
+            np.add.at(x, i, 1.0)
+            return x
+        """, "np.add.at() is not supported by npc yet", (5, "np.add.at")),
 ]
 
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")

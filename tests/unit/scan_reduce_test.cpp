@@ -41,7 +41,11 @@ TEST_CASE("scans keep the shape along an axis and flatten in C order", "[ir][sca
     std::string text = print(f);
     CHECK(text.find("cumsum %0, axis=1 : float64[x.shape[0], x.shape[1]]") != std::string::npos);
     CHECK(text.find("cumprod %0, flatten : float64[x.shape[0] * x.shape[1]]") != std::string::npos);
-    CHECK_THROWS_AS(makeScan(ReduceOp::Max, x, 0, {}), InternalError);
+    // np.maximum.accumulate: a running maximum in the operand's dtype.
+    NodePtr peak = makeScan(ReduceOp::Max, x, 0, {});
+    CHECK(peak->type.dtype == DType::Float64);
+    CHECK(print(function(x, {peak})).find("cummax %0, axis=0") != std::string::npos);
+    CHECK_THROWS_AS(makeScan(ReduceOp::ArgMax, x, 0, {}), InternalError);
     CHECK_THROWS_AS(makeScan(ReduceOp::Sum, x, 2, {}), InternalError);
 }
 
