@@ -1,7 +1,7 @@
 // Shape manipulation as NumPy 2.x does it: the attributes `shape`, `T` and `dtype`, the
 // builtin len(), permutations (transpose, swapaxes, moveaxis), size-1 axes (expand_dims,
 // squeeze), broadcast_to, reshape/ravel/flatten, and joining (concatenate, stack, hstack,
-// vstack). All but the joins are views in the array IR; extents only the run time knows
+// vstack, column_stack). All but the joins are views in the array IR; extents only the run time knows
 // are checked on entry with NumPy's ValueError messages.
 #include "frontend/LowerContext.h"
 #include "ir/Promotion.h"
@@ -588,6 +588,17 @@ Handler stackOf(int minRank) {
     };
 }
 
+/// numpy.column_stack(tup): 1-D parts become columns ((n,) to (n, 1); a 0-d part (1, 1)),
+/// 2-D parts stay, joined along axis 1.
+Value columnStack(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"tup", true}});
+    std::vector<NodePtr> parts = arraySequence(lowering, b[0], args, "tup");
+    for (NodePtr &p : parts)
+        if (p->type.rank() < 2)
+            p = insertAxes(p, p->type.rank() == 0 ? std::vector{0, 1} : std::vector{1}, args.loc);
+    return Value::array(concat(parts, 1, args), args.loc);
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &shapeFunctions() {
@@ -606,6 +617,7 @@ const std::map<std::string, Handler> &shapeFunctions() {
         {"numpy.stack", stack},
         {"numpy.hstack", stackOf(1)},
         {"numpy.vstack", stackOf(2)},
+        {"numpy.column_stack", columnStack},
         {"ndarray.transpose", transposeMethod},
         {"ndarray.swapaxes", swapaxes},
         {"ndarray.squeeze", squeeze},

@@ -38,3 +38,13 @@ def test_python_numbers_as_parts(kernels_on_both_targets):
         "float64"]
     # Rounded once, from the int64 array np.concatenate makes of the Python int.
     k.check(np.array([1, 2], np.int8), np.array([1.5], np.float32), 2.5, 2**60 + 2**36 + 1)
+
+
+@pytest.mark.parametrize("n,cols,extra", [(3, 2, 0), (1, 0, 0), (0, 3, 0), (3, 2, 1)])
+def test_column_stack(kernels_on_both_targets, n, cols, extra):
+    """kernels/column_stack.py: np.column_stack; parts of other lengths raise NumPy's
+    ValueError (compared by message)."""
+    x = np.arange(n, dtype=np.float64) - 1.5
+    k = np.arange(n + extra, dtype=np.int32) * 7
+    m = np.arange(n * cols, dtype=np.float32).reshape(n, cols) / 3
+    kernels_on_both_targets("column_stack.py").check_like_numpy(x, k, m, raises=ValueError)
