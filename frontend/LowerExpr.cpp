@@ -653,6 +653,7 @@ Value ExprLowering::lowerUnary(const syntax::Expr &e, const syntax::Unary &u) {
     case syntax::UnaryOp::Neg:
         if (!isPythonScalar(v))
             return Value::array(unary(UnaryOp::Negative, v, e.loc), e.loc);
+        requireNegatable(v, e.loc);
         if (isInteger(v->type.dtype) && !isSimpleScalar(*v))
             v = materialized(v, e.loc); // checked as a variable
         return Value::array(

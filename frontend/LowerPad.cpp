@@ -4,19 +4,32 @@
 // what NumPy's do: the constant, or the edge of the edge.
 #include "frontend/LowerContext.h"
 
+#include <algorithm>
 #include <array>
 #include <fmt/format.h>
+#include <set>
 
 namespace npc::lowering {
 namespace {
 
 using array::NodePtr;
 
-/// One (before, after) pair per axis, as numpy.pad's _as_pairs broadcasts its argument to
-/// shape (rank, 2): a number, a pair, a 1-tuple, or one pair (or 1-tuple) per axis,
-/// written as (nested) tuples or lists. A UserError naming `what` otherwise.
-std::vector<std::array<Value, 2>> asPairs(const Value &v, int rank, const CallArgs &args,
-                                          const char *what) {
+/// numpy.pad's _as_pairs of an argument: one (before, after) pair per axis, broadcast
+/// from a number, a pair, a 1-tuple, or one pair (or 1-tuple) per axis, written as
+/// (nested) tuples or lists.
+struct Pairs {
+    std::vector<std::array<Value, 2>> pairs;
+    /// np.asarray(argument).dtype (NEP 50: Python numbers weak among NumPy values).
+    DType dtype = DType::Int64;
+    /// _as_pairs hands out Python numbers (its `tolist()`: more than two values, or a
+    /// (2, 1) shape), else NumPy scalars of `dtype`; NumPy's setitem converts the two
+    /// differently into an unsigned array.
+    bool pythonNumbers = false;
+};
+
+/// The Pairs of `v` for an array of `rank`; a UserError naming `what` for other shapes
+/// and for arrays (npc takes numbers).
+Pairs asPairs(const Value &v, int rank, const CallArgs &args, const char *what) {
     auto bad = [&](SourceLoc loc) {
         return UserError(loc, fmt::format("{}(): '{}' must be a number, a pair (before, after), "
                                           "or one pair per axis ((before, after), ...); this "
@@ -25,11 +38,13 @@ std::vector<std::array<Value, 2>> asPairs(const Value &v, int rank, const CallAr
     };
     // The grid of values, one row per axis (or one row for all) of one or two columns.
     std::vector<std::vector<Value>> rows;
+    bool nested = false;
     if (v.kind != Value::Tuple) {
         rows = {{v}};
     } else if (!v.elements.empty() && v.elements.front().kind != Value::Tuple) {
         rows = {v.elements};
     } else {
+        nested = true;
         for (const Value &row : v.elements) {
             if (row.kind != Value::Tuple)
                 throw bad(row.loc);
@@ -37,45 +52,83 @@ std::vector<std::array<Value, 2>> asPairs(const Value &v, int rank, const CallAr
         }
     }
     size_t columns = rows.empty() ? 0 : rows.front().size();
+    std::optional<PromotionType> common;
     for (const auto &row : rows) {
         if (row.size() != columns || columns < 1 || columns > 2)
             throw bad(v.loc);
-        for (const Value &item : row)
-            if (item.kind == Value::Tuple)
+        for (const Value &item : row) {
+            if (item.kind == Value::Array && item.node->type.rank() > 0)
+                throw UserError(item.loc, fmt::format("{}(): npc takes '{}' as numbers or "
+                                                      "tuples of them, not as an array",
+                                                      args.function, what));
+            if (item.kind != Value::Array)
                 throw bad(item.loc);
+            PromotionType t{item.node->type.dtype, item.node->type.weak};
+            common = common ? promote(*common, t) : t;
+        }
     }
     if (rows.size() != 1 && rows.size() != static_cast<size_t>(rank))
         throw bad(v.loc);
-    std::vector<std::array<Value, 2>> pairs(static_cast<size_t>(rank));
-    for (size_t a = 0; a < pairs.size(); ++a)
+    Pairs out;
+    out.pairs.resize(static_cast<size_t>(rank));
+    for (size_t a = 0; a < out.pairs.size(); ++a)
         for (size_t side = 0; side < 2; ++side)
-            pairs[a][side] = rows[rows.size() == 1 ? 0 : a][columns == 1 ? 0 : side];
-    return pairs;
+            out.pairs[a][side] = rows[rows.size() == 1 ? 0 : a][columns == 1 ? 0 : side];
+    DType t = common->dtype; // np.asarray makes Python numbers int64, float64, complex128
+    out.dtype = !common->weak  ? t
+                : isBool(t)    ? DType::Bool
+                : isInteger(t) ? DType::Int64
+                : isFloat(t)   ? DType::Float64
+                               : DType::Complex128;
+    out.pythonNumbers = rows.size() * columns > 2 || (nested && rows.size() == 2 && columns == 1);
+    return out;
 }
 
 /// A pad width: an int, literal or run-time; NumPy's ValueError when it is negative (at
 /// run time for a run-time one).
 Dim padWidth(const Value &v, const CallArgs &args) {
-    if (v.kind != Value::Array || v.node->type.rank() != 0 || !isInteger(v.node->type.dtype))
-        throw UserError(v.loc, "`pad_width` must be of integral type.");
-    return extentArgument(v, args, "pad_width", "index can't contain negative values");
+    Value w = v;
+    if (isBool(w.node->type.dtype)) // np.asarray((True, 2)) is int64
+        w.node = array::makeCast(w.node, DType::Int64, w.node->type.weak, w.loc);
+    return extentArgument(w, args, "pad_width", "index can't contain negative values");
 }
 
-/// A constant_values entry converted to the padded array's dtype `t` as NumPy does: made
-/// an array (a Python int an int64, a float a float64), then cast unsafely (-1 is 255 in
-/// uint8, 1.7 is 1 in an integer array).
-NodePtr padValue(const Value &v, DType t, const CallArgs &args) {
-    if (v.kind != Value::Array || v.node->type.rank() != 0)
-        throw UserError(v.loc,
-                        fmt::format("{}(): 'constant_values' must be numbers", args.function));
+/// A constant_values entry converted to the padded array's dtype `t` as NumPy's setitem
+/// converts what _as_pairs hands it: into an integer array, a Python number (or a NumPy
+/// scalar into a signed one) through int(), raising NumPy's OverflowError or ValueError
+/// when it does not fit (`constant_values=300` into int8); a NumPy scalar into an
+/// unsigned array cast unsafely (-1 is 255 in uint8, 300.7 is 44); into float, complex
+/// and bool arrays a cast.
+NodePtr padValue(ExprLowering &lowering, const Value &v, const Pairs &pairs, DType t) {
     NodePtr c = v.node;
-    if (c->type.weak)
-        c = array::makeCast(c, constructorDType(c), false, v.loc);
+    if (isInteger(t) && isComplex(c->type.dtype)) {
+        if (pairs.pythonNumbers)
+            throw UserError(v.loc, "int() argument must be a string, a bytes-like object or a "
+                                   "real number, not 'complex'");
+        // A NumPy complex scalar stored into an integer array: its real part (NumPy warns).
+        c = array::makeUnary(array::UnaryOp::Real, c, complexPartDType(c->type.dtype), v.loc);
+        if (!isSignedInteger(t))
+            return array::makeCast(c, t, v.loc);
+    }
+    if (isInteger(t) && (pairs.pythonNumbers || isSignedInteger(t))) {
+        if (c->kind == array::NodeKind::Constant && c->type.weak) {
+            requireConvertible(c, t, v.loc);
+            return array::makeCast(c, t, v.loc);
+        }
+        return lowering.throughPythonInt(
+            isBool(c->type.dtype) ? array::makeCast(c, DType::Int64, v.loc) : c, t, v.loc);
+    }
+    if (c->type.weak || c->type.dtype != pairs.dtype)
+        c = array::makeCast(c, pairs.dtype, false, v.loc);
     return c->type.dtype == t ? c : array::makeCast(c, t, v.loc);
 }
 
 /// numpy.pad(array, pad_width, mode='constant', constant_values=0) and mode='edge'.
-Value pad(ExprLowering &, const CallArgs &args) {
+Value pad(ExprLowering &lowering, const CallArgs &args) {
+    if (args.positional.size() > 3) // constant_values is keyword-only
+        throw UserError(args.loc, fmt::format("pad() takes from 2 to 3 positional arguments "
+                                              "but {} were given",
+                                              args.positional.size()));
     auto b = bind(
         args, {{"array", true}, {"pad_width", true}, {"mode", false}, {"constant_values", false}});
     NodePtr x = requireArray(b[0], args, "array");
@@ -89,6 +142,11 @@ Value pad(ExprLowering &, const CallArgs &args) {
                                                    args.function));
         mode = b[2]->text;
     }
+    static const std::set<std::string> kModes = {"constant",  "edge",   "linear_ramp", "maximum",
+                                                 "mean",      "median", "minimum",     "reflect",
+                                                 "symmetric", "wrap",   "empty"};
+    if (!kModes.count(mode))
+        throw UserError(b[2]->loc, fmt::format("mode '{}' is not supported", mode));
     if (mode != "constant" && mode != "edge")
         throw UserError(b[2]->loc, fmt::format("{}(): mode '{}' is not supported by npc yet "
                                                "(npc pads with 'constant' and 'edge')",
@@ -98,14 +156,16 @@ Value pad(ExprLowering &, const CallArgs &args) {
                                                "{{'constant_values'}}",
                                                mode));
     int rank = x->type.rank();
-    auto widths = asPairs(*b[1], rank, args, "pad_width");
+    Pairs widths = asPairs(*b[1], std::max(rank, 1), args, "pad_width");
+    if (!isSignedInteger(widths.dtype)) // NumPy: np.asarray(pad_width).dtype.kind == 'i'
+        throw UserError(b[1]->loc, "`pad_width` must be of integral type.");
     std::vector<std::array<Dim, 2>> extents;
-    for (const auto &pair : widths)
+    for (const auto &pair : widths.pairs)
         extents.push_back({padWidth(pair[0], args), padWidth(pair[1], args)});
-    std::vector<std::array<Value, 2>> values;
+    std::optional<Pairs> values;
     if (b[3] && b[3]->kind != Value::None)
-        values = asPairs(*b[3], rank, args, "constant_values");
-    NodePtr out = rank == 0 ? array::makeCopy(x, args.loc) : x;
+        values = asPairs(*b[3], std::max(rank, 1), args, "constant_values");
+    NodePtr out = x;
     for (int a = 0; a < rank; ++a) {
         const auto &[before, after] = extents[static_cast<size_t>(a)];
         Dim total = dimAdd({before, after});
@@ -139,11 +199,12 @@ Value pad(ExprLowering &, const CallArgs &args) {
             if (mode == "edge")
                 source = side == 0 ? sliceAlong(out, a, 0, 1, 1, args.loc)
                                    : sliceAlong(out, a, -1, std::nullopt, 1, args.loc);
-            else if (values.empty())
+            else if (!values)
                 source = array::makeCast(array::makeIntConstant(0, DType::Int64, false, args.loc),
                                          x->type.dtype, args.loc);
             else
-                source = padValue(values[static_cast<size_t>(a)][side], x->type.dtype, args);
+                source = padValue(lowering, values->pairs[static_cast<size_t>(a)][side], *values,
+                                  x->type.dtype);
             Shape shape = out->type.shape;
             shape[static_cast<size_t>(a)] = width;
             NodePtr block = array::makeBroadcast(source, std::move(shape), args.loc);
@@ -151,7 +212,8 @@ Value pad(ExprLowering &, const CallArgs &args) {
         }
         out = array::makeConcat(std::move(parts), a, std::move(checks), args.loc);
     }
-    return Value::array(out, args.loc);
+    // Nothing padded: still a new array, as NumPy's.
+    return Value::array(out == x ? array::makeCopy(x, args.loc) : out, args.loc);
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <fmt/format.h>
+#include <limits>
 #include <optional>
 #include <tuple>
 #include <utility>
@@ -370,7 +371,11 @@ NodePtr ExprLowering::unary(UnaryOp op, NodePtr a, SourceLoc loc) {
         if (a->kind == array::NodeKind::Constant && a->type.weak && op == UnaryOp::Negative) {
             if (isFloat(in))
                 return array::makeFloatConstant(-a->floatValue, in, true, loc);
-            return array::makeIntConstant(-a->intValue, in, true, loc);
+            // int64 negation, wrapping (-(-2**63) is -2**63 in NumPy's int64; the `-`
+            // operator on a Python int checks first: requireNegatable).
+            return array::makeIntConstant(
+                static_cast<int64_t>(uint64_t{0} - static_cast<uint64_t>(a->intValue)), in, true,
+                loc);
         }
         return array::makeUnary(op, a, in, loc);
     case UnaryOp::LogicalNot:
@@ -488,6 +493,7 @@ Handler unaryUfunc(UnaryOp op) {
 Value builtinAbs(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"x", true}});
     NodePtr x = pythonBoolAsInt(requireArray(b[0], args, "x"), args.loc);
+    requireNegatable(x, args.loc);
     NodePtr a = lowering.unary(UnaryOp::Absolute, x, args.loc);
     if (!isPythonScalar(x))
         return Value::array(a, args.loc);

@@ -413,6 +413,12 @@ NodePtr pythonIntChecked(BinaryOp op, const NodePtr &a, const NodePtr &b, NodePt
     return array::withChecks(result, std::move(checks));
 }
 
+void requireNegatable(const NodePtr &a, SourceLoc loc) {
+    if (isRuntimePythonInt(a) && a->kind == array::NodeKind::Constant && a->intValue == int64Min)
+        throw UserError(loc, "the Python int 9223372036854775808 does not fit in int64, which "
+                             "npc computes Python ints in (Python's ints are unbounded)");
+}
+
 NodePtr pythonNegationChecked(const NodePtr &a, NodePtr result, SourceLoc loc) {
     if (!isRuntimePythonInt(a) || isConstant(a) || !mayHold(a, int64Min))
         return result;

@@ -52,6 +52,9 @@ array::NodePtr pythonPowerChecked(array::BinaryOp op, const array::NodePtr &a,
 array::NodePtr pythonIntChecked(array::BinaryOp op, const array::NodePtr &a,
                                 const array::NodePtr &b, array::NodePtr result, SourceLoc loc);
 
+/// A UserError (Python's value 2**63 does not fit in int64) when `a` is the Python int
+/// constant -2**63, before `-a` or `abs(a)` folds it (`-np.iinfo(np.int64).min`).
+void requireNegatable(const array::NodePtr &a, SourceLoc loc);
 /// `result` of `-a` or `abs(a)` of a Python int `a`, with an OverflowError where `a` is
 /// int64's minimum (Python's value, 2**63, does not fit in int64).
 array::NodePtr pythonNegationChecked(const array::NodePtr &a, array::NodePtr result, SourceLoc loc);

@@ -1441,6 +1441,52 @@ CASES += [
      (5, "np.pad")),
 ]
 
+# np.pad: found by a review helper (accepted or wrapped where NumPy raises).
+CASES += [
+    ("pad-constant-overflow", """
+        # npc export f(int8[:])
+        def f(x):
+            return np.pad(x, 1, constant_values=300)
+        """, "Python integer 300 out of bounds for int8", (5, "300")),
+    ("pad-per-axis-overflow", """
+        # npc export f(uint8[:,:])
+        def f(x):
+            return np.pad(x, 1, constant_values=((1, 2), (3, -1)))
+        """, "Python integer -1 out of bounds for uint8", (5, "-1)")),
+    ("pad-unsigned-width", """
+        # npc export f(float64[:], uint8)
+        def f(x, r):
+            return np.pad(x, r)
+        """, "`pad_width` must be of integral type.", (5, "r)")),
+    ("pad-array-width", """
+        # npc export f(float64[:], int64[:])
+        def f(x, w):
+            return np.pad(x, w)
+        """, "np.pad(): npc takes 'pad_width' as numbers or tuples of them, not as an array",
+     (5, "w)")),
+    ("pad-positional-values", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.pad(x, 1, "constant", 5)
+        """, "pad() takes from 2 to 3 positional arguments but 4 were given", (5, "np.pad")),
+    ("pad-unknown-mode", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.pad(x, 1, mode="edgy")
+        """, "mode 'edgy' is not supported", (5, '"edgy"')),
+    ("negate-int64-min", """
+        # npc export f(int64)
+        def f(n):
+            return -np.iinfo(np.int64).min + n
+        """, "the Python int 9223372036854775808 does not fit in int64", (5, "-np.iinfo")),
+    ("abs-int64-min", """
+        # npc export f(int64)
+        def f(n):
+            m = -9223372036854775807 - 1
+            return abs(m) + n
+        """, "the Python int 9223372036854775808 does not fit in int64", (6, "abs(m)")),
+]
+
 # np.bincount: NumPy's errors for the dtypes and ranks it cannot take.
 CASES += [
     ("bincount-float", """

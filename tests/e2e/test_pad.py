@@ -27,3 +27,15 @@ def test_edge_run_time_width(kernels_on_both_targets, shape, r):
     raises NumPy's ValueError there."""
     x = np.arange(np.prod(shape), dtype=np.float32).reshape(shape)
     kernels_on_both_targets("pad_edge.py").check_like_numpy(x, r, raises=ValueError, rtol=0)
+
+
+@pytest.mark.parametrize("c,f", [(5, 2.5), (300, 1.0), (-1, -1.5), (7, np.nan), (7, 1e10),
+                                 (-128, 300.7)])
+def test_constant_values_conversion(kernels_on_both_targets, c, f):
+    """kernels/pad_values.py: NumPy's OverflowError and ValueError for values that do not
+    fit (compared by message), unsigned wrapping of NumPy scalars, and a zero-width pad that
+    is a copy (writing into it leaves the argument alone)."""
+    k = np.array([1, -2, 3], np.int8)
+    u = np.array([0, 7, 255], np.uint8)
+    kernels_on_both_targets("pad_values.py").check_like_numpy(
+        k, u, c, f, raises=(OverflowError, ValueError))
