@@ -130,7 +130,8 @@ void CppStmtPrinter::printStmt(const Stmt &s) {
     case StmtKind::Decl:
         declared_[s.name] = s.dtype;
         if (s.lanes)
-            w_.line("{} {}[{}];", type(s.dtype), s.name, s.lanes);
+            w_.line("{}{} {}[{}];", unread_.count(s.name) ? "[[maybe_unused]] " : "",
+                    type(s.dtype), s.name, s.lanes);
         else if (!s.value)
             w_.line("{} {};", type(s.dtype), s.name);
         else
@@ -536,7 +537,9 @@ std::set<std::string> unreadDecls(const loop::Function &f) {
         read.insert(r.name);
     std::function<void(const std::vector<StmtPtr> &)> collect = [&](const auto &stmts) {
         for (const StmtPtr &s : stmts) {
-            if (s->kind == StmtKind::Decl && s->value && !s->mutableVar && !s->lanes)
+            // Lane arrays too: one whose lanes are set and never read (the flat position of
+            // a reshape whose extents fold it away) would draw -Wunused-but-set-variable.
+            if (s->kind == StmtKind::Decl && ((s->value && !s->mutableVar) || s->lanes))
                 declared.insert(s->name);
             collect(s->stmts);
             collect(s->orelse);

@@ -123,8 +123,9 @@ std::string cppParam(const loop::Param &p, const std::string &name);
 bool usesIntegerPower(const loop::Function &f);
 /// True when `f` takes or returns complex numbers (its declarations need <complex>).
 bool complexSignature(const loop::Function &f);
-/// The constants `f` declares and never reads nor returns: declared only for the checks
-/// their values make (an index whose element npc folded away).
+/// The constants and lane arrays `f` declares and never reads nor returns: declared only
+/// for the checks their values make (an index whose element npc folded away), or set for
+/// nothing (a reshape's flat position its extents fold away).
 std::set<std::string> unreadDecls(const loop::Function &f);
 /// The arguments `stmts` (at any depth) take a Snapshot of (see passes/ArgumentOverlap.h).
 std::set<std::string> snapshotSources(const std::vector<loop::StmtPtr> &stmts);

@@ -37,3 +37,11 @@ def test_unknown_extent_from_an_argument(kernels):
     r = k.run([np.arange(6.0), -1, 3])
     assert r.returncode == 1, r.stdout
     assert "npc takes reshape's -1, the extent to infer, only when it is written as -1" in r.stderr
+
+
+@pytest.mark.parametrize("shape", [(3, 20), (9, 2), (0, 4)])
+def test_reshape_of_constants(kernels_on_both_targets, shape):
+    """kernels/reshape_folded.py (found by a review helper: an unread lane array broke
+    -Werror builds)."""
+    x = np.arange(np.prod(shape), dtype=np.float64).reshape(shape)
+    kernels_on_both_targets("reshape_folded.py").check(x)
