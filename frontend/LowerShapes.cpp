@@ -1,8 +1,8 @@
 // Shape manipulation as NumPy 2.x does it: the attributes `shape`, `T` and `dtype`, the
 // builtin len(), permutations (transpose, swapaxes, moveaxis), size-1 axes (expand_dims,
 // squeeze), broadcast_to, reshape/ravel/flatten, and joining (concatenate, stack, hstack,
-// vstack, column_stack). All but the joins are views in the array IR; extents only the run time knows
-// are checked on entry with NumPy's ValueError messages.
+// vstack, column_stack). All but the joins are views in the array IR; extents only the run time
+// knows are checked on entry with NumPy's ValueError messages.
 #include "frontend/LowerContext.h"
 #include "ir/Promotion.h"
 
@@ -352,9 +352,9 @@ NodePtr reshapeTo(const NodePtr &x, const std::vector<std::optional<Dim>> &dims,
         }
         if (!dimConstValue(knownSize)) { // NumPy cannot infer -1 next to a 0 either
             NodePtr known = array::makeDimValue(knownSize, loc);
-            NodePtr nonzero = array::makeBinary(
-                array::BinaryOp::Minimum, known,
-                array::makeIntConstant(1, DType::Int64, false, loc), loc);
+            NodePtr nonzero =
+                array::makeBinary(array::BinaryOp::Minimum, known,
+                                  array::makeIntConstant(1, DType::Int64, false, loc), loc);
             checks.push_back(check(dimValue(nonzero, fmt::format("min({}, 1)", dimStr(knownSize))),
                                    dimConst(1)));
         }
@@ -385,8 +385,8 @@ std::vector<std::optional<Dim>> reshapeTarget(const Value &v, const CallArgs &ar
 
 void requireOrderC(const std::optional<Value> &order, const CallArgs &args) {
     if (order && !(order->kind == Value::String && order->text == "C"))
-        throw UserError(order->loc, fmt::format("{}(): only order='C' is supported by npc",
-                                                args.function));
+        throw UserError(order->loc,
+                        fmt::format("{}(): only order='C' is supported by npc", args.function));
 }
 
 Value reshape(ExprLowering &, const CallArgs &args) {
@@ -398,8 +398,8 @@ Value reshape(ExprLowering &, const CallArgs &args) {
                                    "same time.");
     const std::optional<Value> &shape = b[1] ? b[1] : b[3];
     if (!shape)
-        throw UserError(args.loc, fmt::format("{}() missing required argument 'shape'",
-                                              args.function));
+        throw UserError(args.loc,
+                        fmt::format("{}() missing required argument 'shape'", args.function));
     return Value::array(reshapeTo(x, reshapeTarget(*shape, args), args.loc), args.loc);
 }
 
@@ -412,9 +412,9 @@ Value reshapeMethod(ExprLowering &lowering, const CallArgs &args) {
                             fmt::format("npc does not support the argument '{}' of {}()",
                                         args.keywords[k].first, args.function));
     if (args.positional.size() > 2)
-        packed.positional = {args.positional[0],
-                             tupleOf({args.positional.begin() + 1, args.positional.end()},
-                                     args.loc)};
+        packed.positional = {
+            args.positional[0],
+            tupleOf({args.positional.begin() + 1, args.positional.end()}, args.loc)};
     return reshape(lowering, packed);
 }
 
@@ -450,17 +450,17 @@ std::vector<NodePtr> arraySequence(ExprLowering &lowering, const std::optional<V
                                    const CallArgs &args, const char *what,
                                    bool weakNumbers = false) {
     if (!v || v->kind != Value::Tuple)
-        throw UserError(v ? v->loc : args.loc,
-                        fmt::format("{}() expects a tuple or list of arrays for '{}'",
-                                    args.function, what));
+        throw UserError(
+            v ? v->loc : args.loc,
+            fmt::format("{}() expects a tuple or list of arrays for '{}'", args.function, what));
     if (v->elements.empty())
         throw UserError(v->loc, "need at least one array to concatenate");
     std::vector<NodePtr> parts;
     std::optional<PromotionType> common;
     for (const Value &item : v->elements) {
         if (item.kind != Value::Array)
-            throw UserError(item.loc, fmt::format("{}() expects arrays in '{}'", args.function,
-                                                  what));
+            throw UserError(item.loc,
+                            fmt::format("{}() expects arrays in '{}'", args.function, what));
         NodePtr part = item.node;
         bool weak = part->type.weak;
         if (weak)
