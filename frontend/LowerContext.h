@@ -142,6 +142,9 @@ private:
     Value lowerCall(const syntax::Expr &e, const syntax::Call &c);
     Value lowerSubscript(const syntax::Expr &e, const syntax::Subscript &s);
     Value lowerBinary(const syntax::Expr &e, const syntax::Binary &b);
+    /// Python's `a == b` of two tuples (or lists) of numbers: a Python bool, false for a
+    /// tuple and a list or different lengths. UserError for other operands.
+    array::NodePtr tupleEqual(const Value &a, const Value &b, SourceLoc loc);
     Value lowerUnary(const syntax::Expr &e, const syntax::Unary &u);
     Value lowerCompare(const syntax::Expr &e, const syntax::Compare &c);
 

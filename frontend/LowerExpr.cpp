@@ -698,6 +698,35 @@ bool typesEqual(const Value &a, const Value &b, syntax::CompareOp op, SourceLoc 
 
 } // namespace
 
+NodePtr ExprLowering::tupleEqual(const Value &a, const Value &b, SourceLoc loc) {
+    auto constant = [&](bool v) { return array::makeIntConstant(v, DType::Bool, true, loc); };
+    if (a.kind != Value::Tuple || b.kind != Value::Tuple)
+        throw UserError(loc, fmt::format("npc compares a tuple with == and != to tuples only, "
+                                         "not to {}",
+                                         (a.kind == Value::Tuple ? b.kind : a.kind) == Value::Array
+                                             ? "a number or an array"
+                                             : kindName(a.kind == Value::Tuple ? b.kind : a.kind)));
+    // A tuple never equals a list; tuples of different lengths differ.
+    if (a.text != b.text || a.elements.size() != b.elements.size())
+        return constant(false);
+    NodePtr all = constant(true);
+    for (size_t k = 0; k < a.elements.size(); ++k) {
+        const Value &x = a.elements[k], &y = b.elements[k];
+        NodePtr same;
+        if (x.kind == Value::Tuple || y.kind == Value::Tuple) {
+            same = tupleEqual(x, y, loc);
+        } else {
+            if (x.kind != Value::Array || y.kind != Value::Array || x.node->type.rank() > 0 ||
+                y.node->type.rank() > 0)
+                throw UserError(loc, "npc compares tuples of numbers (and of tuples of them) "
+                                     "only");
+            same = asPythonBool(binary(BinaryOp::Equal, x.node, y.node, loc));
+        }
+        all = asPythonBool(binary(BinaryOp::LogicalAnd, all, same, loc));
+    }
+    return all;
+}
+
 Value ExprLowering::lowerCompare(const syntax::Expr &e, const syntax::Compare &c) {
     using syntax::CompareOp;
     static const std::map<CompareOp, array::BinaryOp> kOps = {
@@ -729,6 +758,13 @@ Value ExprLowering::lowerCompare(const syntax::Expr &e, const syntax::Compare &c
             cmp = array::makeIntConstant(typesEqual(lhsValue, rhsValue, c.ops[i], e.loc) ==
                                              (c.ops[i] == CompareOp::Eq),
                                          DType::Bool, false, e.loc);
+        } else if (lhsValue.kind == Value::Tuple || rhsValue.kind == Value::Tuple) {
+            // `a.shape != b.shape`: Python's equality of tuples, element by element.
+            if (c.ops[i] != CompareOp::Eq && c.ops[i] != CompareOp::Ne)
+                throw UserError(e.loc, "npc compares tuples with == and != only");
+            cmp = tupleEqual(lhsValue, rhsValue, e.loc);
+            if (c.ops[i] == CompareOp::Ne)
+                cmp = asPythonBool(array::makeUnary(UnaryOp::LogicalNot, cmp, DType::Bool, e.loc));
         } else if (lhsValue.kind == Value::String || rhsValue.kind == Value::String) {
             bool equality = c.ops[i] == CompareOp::Eq || c.ops[i] == CompareOp::Ne;
             if (!equality || lhsValue.kind != rhsValue.kind)

@@ -1405,6 +1405,20 @@ CASES += [
         """, "slice step cannot be zero", (5, "0]")),
 ]
 
+CASES += [
+    ("tuple-ordering", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return x.shape < (3, 4)
+        """, "npc compares tuples with == and != only", (5, "x.shape < (3, 4)")),
+    ("tuple-equals-number", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return x.shape == 3
+        """, "npc compares a tuple with == and != to tuples only, not to a number or an array",
+     (5, "x.shape == 3")),
+]
+
 # np.pad: the modes and widths npc takes, NumPy's errors known at compile time.
 CASES += [
     ("pad-mode-reflect", """

@@ -20,3 +20,12 @@ def test_shape_tuples(kernels_on_both_targets, shape, n):
     x = np.arange(np.prod(shape), dtype=np.float64).reshape(shape) - 2.5
     kernels_on_both_targets("shape_tuples.py").check(x, np.linspace(-1, 1, n, dtype=np.float32),
                                                      rtol=0)
+
+
+@pytest.mark.parametrize("rows_a,rows_b,n", [(2, 2, 2), (2, 2, 3), (2, 3, 2), (0, 0, 0)])
+def test_shape_equality(kernels_on_both_targets, rows_a, rows_b, n):
+    """kernels/shape_equality.py: `a.shape != b.shape` and other tuple comparisons (were
+    refused); the program's ValueError compared by message."""
+    a = np.ones((rows_a, 3))
+    b = np.full((rows_b, 3), 2.0, np.float32)
+    kernels_on_both_targets("shape_equality.py").check_like_numpy(a, b, n, raises=ValueError)
