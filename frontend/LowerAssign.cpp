@@ -763,6 +763,11 @@ void FunctionLowering::augmentedAssign(const syntax::AugAssign &aug, SourceLoc l
     array::BinaryOp op = augmentedOp(aug.op, loc);
     if (auto *name = aug.target->as<syntax::Name>()) {
         Value current = exprs_.lower(*aug.target);
+        if (current.kind == Value::Tuple)
+            throw UserError(aug.target->loc,
+                            fmt::format("npc does not update tuples or lists in place; write "
+                                        "'{0} = {0} + ...' to make a new one",
+                                        name->id));
         if (current.kind != Value::Array)
             throw UserError(aug.target->loc, "augmented assignment needs a number or an array");
         if (current.node->type.rank() == 0) { // a scalar: rebinds, as Python does

@@ -604,6 +604,9 @@ Value ExprLowering::lowerBinary(const syntax::Expr &e, const syntax::Binary &b) 
         left.loc = e.loc;
         return left;
     }
+    if (left.kind == Value::Tuple && b.op == BinaryOp::Mul)
+        throw UserError(e.loc, "npc does not repeat tuples or lists (`(0,) * n`); write the "
+                               "elements out, or make an array (np.zeros(n))");
     if (left.kind != Value::Array)
         throw UserError(b.lhs->loc, fmt::format("expected an array or a number here, got {}",
                                                 kindName(left.kind)));

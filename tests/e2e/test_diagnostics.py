@@ -1417,6 +1417,18 @@ CASES += [
             return x.shape == 3
         """, "npc compares a tuple with == and != to tuples only, not to a number or an array",
      (5, "x.shape == 3")),
+    ("tuple-augmented", """
+        # npc export f(float64[:,:])
+        def f(x):
+            t = x.shape
+            t += (1,)
+            return np.zeros(t)
+        """, "npc does not update tuples or lists in place; write 't = t + ...'", (6, "t +=")),
+    ("tuple-repeat", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return np.zeros((1,) * 3)
+        """, "npc does not repeat tuples or lists", (5, "(1,) * 3")),
 ]
 
 # np.pad: the modes and widths npc takes, NumPy's errors known at compile time.
