@@ -300,6 +300,16 @@ private:
     void whileLoop(const syntax::While &loop, SourceLoc loc);
     void ifStatement(const syntax::If &branch, SourceLoc loc);
     /// The If statement of `branch` on `cond`, its names' types settled (ifStatement).
+    /// After an `if` whose branches (those that do not leave: null for one that does) ended
+    /// with `thenEnv` and `elseEnv`, from `before`: a tuple, string or other value npc
+    /// decides at compile time that every branch leaves the same keeps it; one they leave
+    /// differently is unbound with a message saying why (it cannot be a loop IR variable).
+    /// A UserError when the loop body just lowered (`block`) left one of the tuples and
+    /// strings it started with (`atStart`) changed: npc decides them at compile time.
+    void requireUnchanged(const std::map<std::string, Value> &atStart, const syntax::Block &block);
+    void carryCompileTimeValues(const std::map<std::string, Value> &before,
+                                const std::map<std::string, Value> *thenEnv,
+                                const std::map<std::string, Value> *elseEnv, SourceLoc loc);
     void lowerBranches(const syntax::If &branch, const NodePtr &cond, SourceLoc loc);
 
     // ---- calls of the file's functions ----------------------------------------------------

@@ -36,6 +36,11 @@ struct Value {
     }
 };
 
+/// True when `a` and `b` are the same value: equal kinds, names, texts and elements, and
+/// the same nodes (or equal constants, or equal extents: `x.shape` lowered twice)
+/// (LowerLoops.cpp).
+bool sameValue(const Value &a, const Value &b);
+
 /// Arguments of one call, as written: positionals then keywords.
 struct CallArgs {
     std::string function; ///< user-facing name for messages, e.g. "np.argmin"

@@ -4,7 +4,10 @@
 #include "ir/Promotion.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <fmt/format.h>
+#include <set>
 
 namespace npc::lowering {
 namespace {
@@ -651,6 +654,81 @@ void FunctionLowering::lowerBranches(const syntax::If &branch, const NodePtr &co
     for (const auto &[n, v] : env)
         if (unboundFlag(v) && assigns(thenEnv, thenEnds, n) && assigns(elseEnv, elseEnds, n))
             exprs_.bind(n, Value::array(varNode(mutableVars_.at(n), loc), loc));
+    carryCompileTimeValues(env, thenEnds ? nullptr : &thenEnv, elseEnds ? nullptr : &elseEnv, loc);
+}
+
+namespace {
+
+/// True when nodes `a` and `b` have one value: the same node, equal constants, or equal
+/// extents (`x.shape` evaluated twice).
+bool sameNode(const NodePtr &a, const NodePtr &b) {
+    if (a == b)
+        return true;
+    if (!a || !b || a->kind != b->kind || !(a->type.dtype == b->type.dtype) ||
+        a->type.weak != b->type.weak || a->type.rank() != 0 || b->type.rank() != 0)
+        return false;
+    if (a->kind == array::NodeKind::Constant)
+        return a->intValue == b->intValue &&
+               std::bit_cast<uint64_t>(a->floatValue) == std::bit_cast<uint64_t>(b->floatValue) &&
+               std::bit_cast<uint64_t>(a->imagValue) == std::bit_cast<uint64_t>(b->imagValue);
+    return a->kind == array::NodeKind::DimValue && dimEqual(a->dim, b->dim);
+}
+
+} // namespace
+
+bool sameValue(const Value &a, const Value &b) {
+    if (a.kind != b.kind || !sameNode(a.node, b.node) || a.qualifiedName != b.qualifiedName ||
+        a.text != b.text || a.elements.size() != b.elements.size())
+        return false;
+    for (size_t i = 0; i < a.elements.size(); ++i)
+        if (!sameValue(a.elements[i], b.elements[i]))
+            return false;
+    return true;
+}
+
+void FunctionLowering::carryCompileTimeValues(const std::map<std::string, Value> &before,
+                                              const std::map<std::string, Value> *thenEnv,
+                                              const std::map<std::string, Value> *elseEnv,
+                                              SourceLoc loc) {
+    std::vector<const std::map<std::string, Value> *> paths;
+    for (const auto *e : {thenEnv, elseEnv})
+        if (e)
+            paths.push_back(e);
+    std::set<std::string> names;
+    for (const auto *e : paths)
+        for (const auto &entry : *e)
+            names.insert(entry.first);
+    for (const std::string &n : names) {
+        std::vector<const Value *> after;
+        for (const auto *e : paths) {
+            auto it = e->find(n);
+            after.push_back(it == e->end() ? nullptr : &it->second);
+        }
+        auto nonArray = [](const Value *v) { return v && v->kind != Value::Array; };
+        auto old = before.find(n);
+        if (std::none_of(after.begin(), after.end(), nonArray) &&
+            (old == before.end() || old->second.kind == Value::Array))
+            continue; // arrays and numbers: variables of the loop IR (see mutableVars_)
+        bool agree = std::all_of(after.begin(), after.end(), [&](const Value *v) {
+            return v && after[0] && sameValue(*v, *after[0]);
+        });
+        if (agree) {
+            if (old == before.end() || !sameValue(old->second, *after[0]))
+                exprs_.bind(n, *after[0]);
+            continue;
+        }
+        const Value *shown = nonArray(after[0]) ? after[0] : after.size() > 1 ? after[1] : after[0];
+        std::string what = shown && shown->kind == Value::Tuple    ? "a tuple"
+                           : shown && shown->kind == Value::String ? "a string"
+                                                                   : "a value npc decides when "
+                                                                     "it compiles";
+        exprs_.bind(n, Value::unbound(fmt::format("'{}' is {} that a branch of the `if` above "
+                                                  "changes; npc decides such values when it "
+                                                  "compiles, so every branch must leave the same "
+                                                  "one (use it inside the branch instead)",
+                                                  n, what),
+                                      loc));
+    }
 }
 
 } // namespace npc::lowering

@@ -433,6 +433,13 @@ void FunctionLowering::flushReaders(const array::Node &root, SourceLoc loc, bool
 void FunctionLowering::lowerBlock(const syntax::Block &block, bool loop, const syntax::Expr *test,
                                   std::set<std::string> *newArrays) {
     frames_.push_back({&block, 0, loop, test, {}});
+    // A loop body must leave the tuples and strings it starts with as they were: npc
+    // decides them when it compiles, once for every iteration.
+    std::map<std::string, Value> atStart;
+    if (loop)
+        for (const auto &[n, v] : exprs_.env())
+            if (v.kind == Value::Tuple || v.kind == Value::String)
+                atStart.emplace(n, v);
     std::deque<array::Stmt> guards; // an inlined body's `if not returned:` around the rest
     for (size_t i = 0; i < block.size(); ++i) {
         frames_.back().index = i;
@@ -450,6 +457,27 @@ void FunctionLowering::lowerBlock(const syntax::Block &block, bool loop, const s
     if (newArrays)
         *newArrays = frames_.back().newArrays;
     frames_.pop_back();
+    requireUnchanged(atStart, block);
+}
+
+void FunctionLowering::requireUnchanged(const std::map<std::string, Value> &atStart,
+                                        const syntax::Block &block) {
+    for (const auto &[n, v] : atStart) {
+        auto now = exprs_.env().find(n);
+        if (now != exprs_.env().end() && sameValue(now->second, v))
+            continue;
+        SourceLoc loc = block.front()->loc; // the first statement that assigns the name
+        for (const syntax::StmtPtr &s : block)
+            if (facts_.names(*s).assigned.count(n)) {
+                loc = s->loc;
+                break;
+            }
+        throw UserError(loc, fmt::format("'{}' is {} that the loop changes; npc decides tuples "
+                                         "and strings when it compiles, so one cannot change "
+                                         "from one iteration to the next (an int or bool flag "
+                                         "can)",
+                                         n, v.kind == Value::Tuple ? "a tuple" : "a string"));
+    }
 }
 
 int FunctionLowering::laterReads(const std::string &name) const {

@@ -158,3 +158,11 @@ def test_numbers_in_and_or_conditions(kernels_on_both_targets, seed, tol):
     n = 4 + seed
     kernels_on_both_targets("truth_operands.py").check(rng.integers(0, 3, (n, n)),
                                                        rng.integers(-1, 2, n), tol)
+
+
+@pytest.mark.parametrize("n,flag", [(3, True), (3, False), (7, True)])
+def test_tuples_past_branches(kernels_on_both_targets, n, flag):
+    """kernels/branch_tuples.py: a tuple or string that every branch leaves the same is
+    known after the `if` (one that branches leave differently is a located error, see
+    test_diagnostics.py; it was silently the value from before the `if`)."""
+    kernels_on_both_targets("branch_tuples.py").check(np.arange(n, dtype=np.float64), flag)

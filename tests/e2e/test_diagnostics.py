@@ -1431,6 +1431,51 @@ CASES += [
         """, "npc does not repeat tuples or lists", (5, "(1,) * 3")),
 ]
 
+# Tuples and strings are compile-time values: a branch or a loop that changes one was
+# silently ignored (the value from before the `if` or loop was used).
+CASES += [
+    ("tuple-changed-in-branch", """
+        # npc export f(float64[:], bool)
+        def f(x, flag):
+            t = (1, 2)
+            if flag:
+                t = (5, 6)
+            return x * t[0]
+        """, "'t' is a tuple that a branch of the `if` above changes", (8, "t[0]")),
+    ("string-changed-in-branch", """
+        # npc export f(float64[:], bool)
+        def f(x, flag):
+            mode = "a"
+            if flag:
+                mode = "b"
+            if mode == "b":
+                return x * 2
+            return x
+        """, "'mode' is a string that a branch of the `if` above changes", (8, "mode ==")),
+    ("string-changed-in-loop", """
+        # npc export f(float64[:], int64)
+        def f(x, n):
+            y = x.copy()
+            mode = "a"
+            for i in range(n):
+                if mode == "b":
+                    y = y * 2
+                mode = "b"
+            return y
+        """, "'mode' is a string that the loop changes", (10, 'mode = "b"')),
+    ("tuple-changed-in-loop", """
+        # npc export f(float64[:], int64)
+        def f(x, n):
+            t = (1, 2)
+            k = 0
+            while k < n:
+                x = x * t[0]
+                t = (3, 4)
+                k += 1
+            return x
+        """, "'t' is a tuple that the loop changes", (9, "t = (3, 4)")),
+]
+
 # np.pad: the modes and widths npc takes, NumPy's errors known at compile time.
 CASES += [
     ("pad-mode-reflect", """
