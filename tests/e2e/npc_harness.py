@@ -72,6 +72,16 @@ def run_npc(*args, cwd=None) -> subprocess.CompletedProcess:
                           text=True, timeout=120)
 
 
+def assert_cuda_refuses(kernel: str, out: Path, where: str, message: str):
+    """Asserts that transpiling kernels/`kernel` for the CUDA target fails with a located
+    error at `where` ("file.py:LINE:") containing `message`, and writes nothing to `out`."""
+    p = run_npc("transpile", KERNELS / kernel, "--target", "cuda", "-o", out)
+    assert p.returncode == 1, p.stderr
+    assert where in p.stderr, p.stderr
+    assert message in p.stderr, p.stderr
+    assert not out.exists()
+
+
 def load_reference(path: Path, function: str):
     """The Python function `function` of kernel file `path`, to run with NumPy."""
     spec = importlib.util.spec_from_file_location(f"npc_kernel_{path.stem}", path)
