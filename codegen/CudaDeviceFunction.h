@@ -50,7 +50,12 @@ struct KernelParam {
 /// Prints statements inside a kernel: every loop there runs sequentially in its thread.
 class KernelBodyPrinter : public CppStmtPrinter {
 public:
-    explicit KernelBodyPrinter(CodeWriter &w) : CppStmtPrinter(w, Dialect::Cuda) {}
+    /// `unread`: the function's constants and lane arrays never read (unreadDecls), printed
+    /// [[maybe_unused]] against nvcc's #177-D.
+    KernelBodyPrinter(CodeWriter &w, const std::set<std::string> &unread)
+        : CppStmtPrinter(w, Dialect::Cuda) {
+        unread_ = unread;
+    }
 
 protected:
     void loop(const Stmt &s) override;

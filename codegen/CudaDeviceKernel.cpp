@@ -172,8 +172,9 @@ void DeviceFunctionEmitter::parallelKernel(const StmtPtr &loopStmt) {
         DType accType = DType::Float64;
         if (!acc.empty()) {
             accType = scalars_.at(acc).dtype;
-            KernelBodyPrinter(kernels_).stmt(*rewriteForDevice(
-                loop::decl(acc, accType, reductionIdentity(s, accType), true), {}));
+            KernelBodyPrinter(kernels_, unread_)
+                .stmt(*rewriteForDevice(
+                    loop::decl(acc, accType, reductionIdentity(s, accType), true), {}));
         }
         gridStrideLoop(loopStmt, k.rename);
         if (!acc.empty())
@@ -233,7 +234,7 @@ void DeviceFunctionEmitter::gridStrideLoop(const StmtPtr &loopStmt,
                     flat, count));
     if (nest.size() > 1)
         unravel(nest, flat, collapsibleNest(*loopStmt).back()->stmts);
-    KernelBodyPrinter(kernels_).stmts(nest.back()->stmts);
+    KernelBodyPrinter(kernels_, unread_).stmts(nest.back()->stmts);
 }
 
 void DeviceFunctionEmitter::unravel(const std::vector<const Stmt *> &nest,
@@ -351,7 +352,7 @@ void DeviceFunctionEmitter::compactionKernels(const StmtPtr &loopStmt) {
                     "{0} += blockDim.x)",
                     flat, chunk, end));
                 unravel(device, flat, compactionNest(*region).back()->stmts);
-                KernelBodyPrinter(kernels_).stmts(device.back()->stmts);
+                KernelBodyPrinter(kernels_, unread_).stmts(device.back()->stmts);
             }
             kernels_.line("npc::cuda::block_count({}, {});", counts, counter);
         }
@@ -397,8 +398,8 @@ void DeviceFunctionEmitter::compactionKernels(const StmtPtr &loopStmt) {
             auto inside = kernels_.block(fmt::format("if ({} < {})", flat, end));
             const std::vector<StmtPtr> &original = compactionNest(*region).back()->stmts;
             unravel(device, flat, std::vector<StmtPtr>(original.begin(), original.end() - 1));
-            KernelBodyPrinter(kernels_).stmts(
-                std::vector<StmtPtr>(inner.begin(), inner.end() - 1));
+            KernelBodyPrinter(kernels_, unread_)
+                .stmts(std::vector<StmtPtr>(inner.begin(), inner.end() - 1));
         }
         kernels_.line("{} = npc::cuda::compact_tile({}, {}, {}, {}, {}_data);", counter, keep,
                       value, counter, expr(bounded.value->args[1]), store.name);
@@ -437,10 +438,11 @@ void DeviceFunctionEmitter::argKernel(const StmtPtr &loopStmt) {
             kernels_.line("{}", l);
         // Each thread starts from the serial loop's state: position 0 and the identity,
         // which any element NumPy would pick before position 0's replaces.
-        KernelBodyPrinter(kernels_).stmt(
-            *rewriteForDevice(loop::decl(position, DType::Int64, loop::intImm(0), true), {}));
-        KernelBodyPrinter(kernels_).stmt(*rewriteForDevice(
-            loop::decl(value, dtype, extremeIdentity(s.argMin, dtype), true), {}));
+        KernelBodyPrinter(kernels_, unread_)
+            .stmt(*rewriteForDevice(loop::decl(position, DType::Int64, loop::intImm(0), true), {}));
+        KernelBodyPrinter(kernels_, unread_)
+            .stmt(*rewriteForDevice(
+                loop::decl(value, dtype, extremeIdentity(s.argMin, dtype), true), {}));
         gridStrideLoop(loopStmt, k.rename);
         kernels_.line("npc::cuda::block_arg_reduce<{}>({}, {}, {}_partials, {}_partials);", min,
                       value, position, value, position);
@@ -472,7 +474,7 @@ void DeviceFunctionEmitter::serialKernel(const std::vector<StmtPtr> &stmts) {
                                  "TODO(npc): a serial stage, run by a single GPU thread.");
         for (const std::string &l : k.prologue)
             kernels_.line("{}", l);
-        KernelBodyPrinter printer(kernels_);
+        KernelBodyPrinter printer(kernels_, unread_);
         for (const StmtPtr &s : stmts)
             printer.stmt(*rewriteForDevice(s, k.rename));
         for (const std::string &l : k.epilogue)
