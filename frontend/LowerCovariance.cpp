@@ -24,30 +24,30 @@ Value arrayValue(NodePtr n, SourceLoc loc) {
 }
 
 /// A run-time check that extent `d` is not 1, where NumPy's result would change rank or
-/// layout with it (npc fixes both when it compiles).
-array::ExtentCheck notOne(const Dim &d, const std::string &function, SourceLoc loc) {
+/// layout with it (npc fixes both when it compiles); `message` says what NumPy does then.
+array::ExtentCheck notOne(const Dim &d, const std::string &message, SourceLoc loc) {
     NodePtr extent = array::makeDimValue(d, loc);
     NodePtr one = array::makeIntConstant(1, DType::Int64, false, loc);
     NodePtr isOne =
         array::makeCast(array::makeBinary(BinaryOp::Equal, extent, one, loc), DType::Int64, loc);
-    return {dimValue(isOne, fmt::format("{} == 1", dimStr(d))), dimConst(0), false,
-            fmt::format("{}() of a single variable gives a 0-d result in NumPy; npc needs that "
-                        "known when it compiles: pass the variable as a 1-D array",
-                        function)};
+    return {dimValue(isOne, fmt::format("{} == 1", dimStr(d))), dimConst(0), false, message};
 }
 
 /// The observations of one argument of np.cov as NumPy reads them: made an array of
-/// `dtype` with at least two axes (`np.array(m, ndmin=2)`), transposed when `rowvar` is
-/// False unless it has one row. `checks` gets the run-time checks of extents that decide.
+/// `dtype` with at least two axes (`np.array(m, ndmin=2)`), and with `rowvar` False
+/// transposed: `m` unless it is 1-D, `y` unless it has one row (`checks` gets the run-time
+/// check where that row count is only known then).
 NodePtr observations(ExprLowering &lowering, const Value &v, DType dtype, bool rowvar,
                      const char *what, const CallArgs &args,
                      std::vector<array::ExtentCheck> &checks) {
+    bool isY = std::string_view(what) == "y";
     NodePtr m = v.kind == Value::Tuple ? call(lowering, "numpy.asarray", {v}, v.loc)
                                        : requireArray(v, args, what);
     if (m->type.rank() > 2)
         throw UserError(v.loc, fmt::format("{} has more than 2 dimensions", what));
     if (m->type.weak || m->type.dtype != dtype)
         m = array::makeCast(m, dtype, false, v.loc);
+    int rank = m->type.rank();
     while (m->type.rank() < 2) {
         std::vector<array::ViewEntry> entries(static_cast<size_t>(m->type.rank()),
                                               array::ViewEntry::all());
@@ -55,12 +55,17 @@ NodePtr observations(ExprLowering &lowering, const Value &v, DType dtype, bool r
         m = array::makeView(m, std::move(entries), v.loc);
     }
     const Dim &rows = m->type.shape[0];
-    if (!rowvar && !dimIsConst(rows, 1)) {
-        if (!dimConstValue(rows))
-            checks.push_back(notOne(rows, args.function, v.loc));
-        m = array::makeTranspose(m, {1, 0}, v.loc);
-    }
-    return m;
+    if (rowvar || (isY ? dimIsConst(rows, 1) : rank == 1))
+        return m;
+    if (isY && !dimConstValue(rows))
+        checks.push_back(notOne(rows,
+                                fmt::format("{}() with rowvar=False takes a y of one row as it "
+                                            "is (NumPy transposes the others); npc needs that "
+                                            "known when it compiles: pass such a y as a 1-D "
+                                            "array",
+                                            args.function),
+                                v.loc));
+    return array::makeTranspose(m, {1, 0}, v.loc);
 }
 
 /// An optional bool argument that must be a literal.
@@ -115,7 +120,12 @@ Value cov(ExprLowering &lowering, const CallArgs &args) {
     }
     const Dim &variables = x->type.shape[0];
     if (!dimConstValue(variables))
-        checks.push_back(notOne(variables, args.function, loc));
+        checks.push_back(notOne(variables,
+                                fmt::format("{}() of a single variable gives a 0-d result in "
+                                            "NumPy; npc needs that known when it compiles: pass "
+                                            "the variable as a 1-D array",
+                                            args.function),
+                                loc));
 
     // fact = n - ddof, as a float; 0.0 when not positive (NumPy warns).
     NodePtr ddof = array::makeIntConstant(bias ? 0 : 1, DType::Int64, true, loc);

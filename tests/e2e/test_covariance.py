@@ -29,3 +29,17 @@ def test_single_variable_is_an_error(kernels_on_both_targets, rows, cols):
     r = k.run(args)
     assert r.returncode == 1, r.stderr
     assert "error: np.cov() of a single variable gives a 0-d result in NumPy" in r.stderr
+
+
+@pytest.mark.parametrize("x_shape,y_shape", [((3, 2), (3, 1)), ((1, 3), (2, 1)),
+                                             ((4, 2), (3, 2))])
+def test_columns(kernels_on_both_targets, x_shape, y_shape):
+    """kernels/covariance_columns.py: rowvar=False transposes a 2-D m even of one row (n
+    variables of one observation: NaN, as NumPy), and y when it has more than one row;
+    NumPy's ValueError when the observations differ (found by a review helper)."""
+    rng = np.random.default_rng(len(x_shape) + x_shape[0])
+    x = rng.normal(size=x_shape)
+    y = rng.normal(size=y_shape)
+    with np.errstate(all="ignore"):
+        kernels_on_both_targets("covariance_columns.py").check_like_numpy(x, y,
+                                                                          raises=ValueError)
