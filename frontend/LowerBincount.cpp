@@ -79,12 +79,12 @@ Value bincount(ExprLowering &lowering, const CallArgs &args) {
         } else if (!dimEqual(n, w)) {
             NodePtr length = array::makeDimValue(n, loc);
             NodePtr zero = array::makeIntConstant(0, DType::Int64, false, loc);
-            NodePtr differs =
-                array::makeBinary(BinaryOp::Subtract, array::makeDimValue(w, loc), length, loc);
-            NodePtr mismatch = array::makeWhere(
-                array::makeBinary(BinaryOp::Equal, length, zero, loc), zero, differs, loc);
-            checks.emplace_back(dimValue(mismatch, "len(weights) - len(x)"), dimConst(0), false,
-                                kMessage);
+            NodePtr fails = array::makeBinary(
+                BinaryOp::LogicalAnd, array::makeBinary(BinaryOp::NotEqual, length, zero, loc),
+                array::makeBinary(BinaryOp::NotEqual, array::makeDimValue(w, loc), length, loc),
+                loc);
+            checks.push_back(
+                conditionCheck(fails, "len(x) != 0 and len(weights) != len(x)", kMessage));
         }
     }
 

@@ -310,6 +310,11 @@ Dim extentArgument(const Value &v, const CallArgs &args, const char *what,
 using ShownMessage = std::function<std::string(std::vector<Dim> *shown)>;
 /// A run-time check that `actual` equals `expected` (or is 1, `orOne`), raising
 /// `exception` with `message`'s run-time text, which shows the extents' values.
+/// A run-time check raising ValueError(`message`) where the bool scalar `fails` is true
+/// (named `text` in the IR): a condition two extents' equality cannot state (an empty axis
+/// that a pad width extends, lengths NumPy compares only when one is non-zero).
+array::ExtentCheck conditionCheck(const array::NodePtr &fails, std::string text,
+                                  std::string message);
 array::ExtentCheck shownCheck(Dim actual, Dim expected, bool orOne, const ShownMessage &message,
                               std::string exception = "ValueError");
 /// `v` broadcast to `target` (at least v's rank) with NumPy's check (each of v's extents

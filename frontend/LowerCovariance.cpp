@@ -26,11 +26,9 @@ Value arrayValue(NodePtr n, SourceLoc loc) {
 /// A run-time check that extent `d` is not 1, where NumPy's result would change rank or
 /// layout with it (npc fixes both when it compiles); `message` says what NumPy does then.
 array::ExtentCheck notOne(const Dim &d, const std::string &message, SourceLoc loc) {
-    NodePtr extent = array::makeDimValue(d, loc);
     NodePtr one = array::makeIntConstant(1, DType::Int64, false, loc);
-    NodePtr isOne =
-        array::makeCast(array::makeBinary(BinaryOp::Equal, extent, one, loc), DType::Int64, loc);
-    return {dimValue(isOne, fmt::format("{} == 1", dimStr(d))), dimConst(0), false, message};
+    return conditionCheck(array::makeBinary(BinaryOp::Equal, array::makeDimValue(d, loc), one, loc),
+                          fmt::format("{} == 1", dimStr(d)), message);
 }
 
 /// The observations of one argument of np.cov as NumPy reads them: made an array of

@@ -174,21 +174,21 @@ Value pad(ExprLowering &lowering, const CallArgs &args) {
         std::vector<array::ExtentCheck> checks;
         const Dim &n = out->type.shape[static_cast<size_t>(a)];
         if (mode == "edge") {
-            // NumPy's ValueError when a non-zero width meets an empty axis: the check
-            // min(n, m) == m for m = min(before + after, 1).
+            // NumPy's ValueError when a non-zero width meets an empty axis.
             std::string message = fmt::format("can't extend empty axis {} using modes other "
                                               "than 'constant' or 'empty'",
                                               a);
             if (dimIsConst(n, 0) && dimConstValue(total))
                 throw UserError(args.loc, message);
-            Dim m = dimSlice(total, 0, 1, 1);
-            Dim limited =
-                dimConstValue(m)
-                    ? dimSlice(n, 0, *dimConstValue(m), 1)
-                    : dimSliceDynamic(
-                          n, 0, {}, std::nullopt,
-                          dimValue(array::makeDimValue(m, args.loc), "min(pad width, 1)"), 1);
-            checks.emplace_back(limited, m, false, message);
+            NodePtr zero = array::makeIntConstant(0, DType::Int64, false, args.loc);
+            NodePtr fails = array::makeBinary(
+                array::BinaryOp::LogicalAnd,
+                array::makeBinary(array::BinaryOp::Equal, array::makeDimValue(n, args.loc), zero,
+                                  args.loc),
+                array::makeBinary(array::BinaryOp::Greater, array::makeDimValue(total, args.loc),
+                                  zero, args.loc),
+                args.loc);
+            checks.push_back(conditionCheck(fails, "empty axis padded", message));
         }
         std::vector<NodePtr> parts = {out};
         for (int side = 0; side < 2; ++side) {

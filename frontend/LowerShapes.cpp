@@ -649,6 +649,11 @@ std::optional<Value> shapeAttribute(const Value &v, const std::string &attr, Sou
     return std::nullopt;
 }
 
+ExtentCheck conditionCheck(const NodePtr &fails, std::string text, std::string message) {
+    NodePtr value = array::makeCast(fails, DType::Int64, fails->loc);
+    return {dimValue(value, std::move(text)), dimConst(0), false, std::move(message)};
+}
+
 ExtentCheck shownCheck(Dim actual, Dim expected, bool orOne, const ShownMessage &message,
                        std::string exception) {
     ExtentCheck c{std::move(actual), std::move(expected), orOne, "", std::move(exception)};
