@@ -13,22 +13,6 @@ using array::BinaryOp;
 using array::NodePtr;
 using array::ReduceOp;
 
-/// A list or tuple argument made an array (np.asarray), an array as it is.
-NodePtr asArray(ExprLowering &lowering, const Value &v, const CallArgs &args, const char *what) {
-    if (v.kind == Value::Tuple)
-        return callNumPy(lowering, "numpy.asarray", CallArgs{"np.asarray", v.loc, {v}, {}, {}})
-            .node;
-    return requireArray(v, args, what);
-}
-
-/// NumPy's errors for an argument bincount reads as a 1-D array of `target`.
-void requireOneDimensional(const NodePtr &a, SourceLoc loc) {
-    if (a->type.rank() == 0)
-        throw UserError(loc, "object of too small depth for desired array");
-    if (a->type.rank() > 1)
-        throw UserError(loc, "object too deep for desired array");
-}
-
 /// A 1-element int64 array holding scalar `v`.
 NodePtr single(const NodePtr &v, SourceLoc loc) {
     return array::makeBroadcast(v, {dimConst(1)}, loc);
@@ -37,7 +21,7 @@ NodePtr single(const NodePtr &v, SourceLoc loc) {
 /// numpy.bincount(x, /, weights=None, minlength=0).
 Value bincount(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"x", true}, {"weights", false}, {"minlength", false}});
-    NodePtr x = asArray(lowering, *b[0], args, "x");
+    NodePtr x = arrayArgument(lowering, *b[0], args, "x");
     requireOneDimensional(x, b[0]->loc);
     DType xt = x->type.dtype;
     if (!isInteger(xt) && !isBool(xt))
@@ -60,7 +44,7 @@ Value bincount(ExprLowering &lowering, const CallArgs &args) {
     NodePtr weights;
     std::vector<array::ExtentCheck> checks;
     if (b[1] && b[1]->kind != Value::None) {
-        weights = asArray(lowering, *b[1], args, "weights");
+        weights = arrayArgument(lowering, *b[1], args, "weights");
         requireOneDimensional(weights, b[1]->loc);
         if (isComplex(weights->type.dtype))
             throw UserError(b[1]->loc, fmt::format("Cannot cast array data from dtype('{}') to "

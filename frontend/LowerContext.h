@@ -204,6 +204,12 @@ std::vector<std::optional<Value>> bind(const CallArgs &args, const std::vector<P
 /// The array bound to parameter `what`; UserError if it is absent or not an array.
 array::NodePtr requireArray(const std::optional<Value> &v, const CallArgs &args, const char *what);
 
+/// An argument NumPy converts with np.asarray: a list or tuple made an array, an array as
+/// it is; UserError naming parameter `what` otherwise.
+array::NodePtr arrayArgument(ExprLowering &lowering, const Value &v, const CallArgs &args,
+                             const char *what);
+/// NumPy's errors (PyArray_FromAny with depth 1) for an argument read as a 1-D array.
+void requireOneDimensional(const array::NodePtr &a, SourceLoc loc);
 /// The value of an integer constant (`-1` folds to one); nullopt otherwise (bools too).
 std::optional<int64_t> constantInt(const Value &v);
 /// Normalises `axis` (None, an int, or a tuple of ints; negative counts from the end)

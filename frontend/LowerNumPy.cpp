@@ -195,6 +195,21 @@ NodePtr requireArray(const std::optional<Value> &v, const CallArgs &args, const 
     return v->node;
 }
 
+NodePtr arrayArgument(ExprLowering &lowering, const Value &v, const CallArgs &args,
+                      const char *what) {
+    if (v.kind == Value::Tuple)
+        return callNumPy(lowering, "numpy.asarray", CallArgs{"np.asarray", v.loc, {v}, {}, {}})
+            .node;
+    return requireArray(v, args, what);
+}
+
+void requireOneDimensional(const NodePtr &a, SourceLoc loc) {
+    if (a->type.rank() == 0)
+        throw UserError(loc, "object of too small depth for desired array");
+    if (a->type.rank() > 1)
+        throw UserError(loc, "object too deep for desired array");
+}
+
 Value callNumPy(ExprLowering &lowering, const std::string &name, CallArgs args) {
     const Handler *handler = findFunction(name);
     if (!handler)
