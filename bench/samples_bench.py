@@ -31,7 +31,8 @@ CXX = ["g++", "-std=c++20", "-O3", "-march=native", "-fno-math-errno", "-ffp-con
 def inputs(rng):
     """Name -> arguments (sizes where NumPy takes 0.1-2 s a call; 0.03 s for whole_array,
     which reads 80 MB, and vector_sums, 160 MB; mask_update updates half of 10 M; joins
-    joins two 10 M arrays; row_sorts sorts 2000 rows of 2000, long_sort one 4 M array)."""
+    joins two 10 M arrays; row_sorts sorts 2000 rows of 2000, long_sort one 4 M array;
+    interpolate looks 4 M points up in a table of 1000)."""
     grid = np.zeros((1000, 1000))
     grid[0, :] = 1.0
     return {
@@ -50,6 +51,8 @@ def inputs(rng):
         "joins": [rng.normal(size=10_000_000), rng.normal(size=10_000_000)],
         "row_sorts": [rng.normal(size=(2000, 2000))],
         "long_sort": [rng.normal(size=4_000_000)],
+        "interpolate": [rng.uniform(-0.1, 1.1, size=4_000_000), np.sort(rng.uniform(size=1000)),
+                        rng.normal(size=1000)],
     }
 
 

@@ -251,6 +251,8 @@ const std::map<std::string, Handler> &limitsFunctions();
 const std::map<std::string, Handler> &padFunctions();
 /// np.bincount (LowerBincount.cpp).
 const std::map<std::string, Handler> &bincountFunctions();
+/// np.searchsorted, ndarray.searchsorted and np.interp (LowerSearch.cpp).
+const std::map<std::string, Handler> &searchFunctions();
 /// np.cov and np.corrcoef (LowerCovariance.cpp).
 const std::map<std::string, Handler> &covarianceFunctions();
 /// The ufunc methods npc supports, by qualified name ("numpy.maximum.accumulate",

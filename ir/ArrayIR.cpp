@@ -548,6 +548,16 @@ NodePtr makeBincount(NodePtr x, NodePtr weights, Dim length, SourceLoc loc) {
     return finish(node(NodeKind::Bincount, std::move(t), loc, std::move(operands)));
 }
 
+NodePtr makeSearchSorted(NodePtr sorted, NodePtr keys, bool right, SourceLoc loc) {
+    NPC_ASSERT(sorted->type.rank() == 1 && sorted->type.dtype == keys->type.dtype &&
+                   !isComplex(keys->type.dtype),
+               "searchsorted of a non-1-D array or of mixed or complex dtypes");
+    Type t{DType::Int64, keys->type.shape, false};
+    Node n = node(NodeKind::SearchSorted, std::move(t), loc, {std::move(sorted), std::move(keys)});
+    n.right = right;
+    return finish(std::move(n));
+}
+
 std::string showExtent(const Dim &d, std::vector<Dim> *shown) {
     if (dimConstValue(d) || !shown)
         return dimStr(d);

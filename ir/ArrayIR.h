@@ -149,6 +149,7 @@ struct Node {
                               ///< axis whose index is the value; Sort: the axis sorted
     bool keepdims = false;    ///< Reduce
     bool positions = false;   ///< Sort: numpy.argsort's int64 positions, not the values
+    bool right = false;       ///< SearchSorted: side='right' (after equal elements)
     /// Copy: always computed into a buffer of its own where it is evaluated, never fused
     /// into its users (the right side of an update that reads its target).
     bool buffered = false;
@@ -226,6 +227,12 @@ NodePtr makeNonzero(NodePtr mask, Dim count, SourceLoc loc);
 /// values non-negative) is the number of `k`s in `x` (int64 1-D), or with `weights`
 /// (float64, x's shape) the sum of their weights in x's order (float64).
 NodePtr makeBincount(NodePtr x, NodePtr weights, Dim length, SourceLoc loc);
+/// numpy.searchsorted(sorted, keys, side): for each element of `keys` (any shape; the
+/// result has it, int64), the position in `sorted` (1-D, ascending with NaNs last, of the
+/// keys' dtype: the frontend casts both to their common dtype) before which it would be
+/// inserted to keep the order: before equal elements, or after them when `right`. Real and
+/// bool dtypes only; NaNs compare as NumPy's sort orders them (after every number).
+NodePtr makeSearchSorted(NodePtr sorted, NodePtr keys, bool right, SourceLoc loc);
 /// Reduces `axes` (distinct, in range). Empty `axes` is not allowed.
 NodePtr makeReduce(ReduceOp op, NodePtr value, std::vector<int> axes, bool keepdims,
                    SourceLoc loc);

@@ -108,6 +108,9 @@ std::string describe(const Node &n, const std::unordered_map<const Node *, int> 
     case NodeKind::Bincount:
         return n.operands.size() > 1 ? fmt::format("bincount {}, weights={}", ref(0), ref(1))
                                      : fmt::format("bincount {}", ref(0));
+    case NodeKind::SearchSorted:
+        return fmt::format("searchsorted {}, {}, side={}", ref(0), ref(1),
+                           n.right ? "right" : "left");
     }
     return "?";
 }
@@ -369,6 +372,13 @@ void verify(const Function &f) {
                       (n.operand(1)->type.dtype == DType::Float64 &&
                        n.operand(1)->type.rank() == 1 && n.type.dtype == DType::Float64),
                   n, "bincount weights are not 1-D float64");
+            break;
+        case NodeKind::SearchSorted:
+            check(n.operands.size() == 2 && n.operand()->type.rank() == 1 &&
+                      n.operand()->type.dtype == n.operand(1)->type.dtype &&
+                      n.type.dtype == DType::Int64 &&
+                      shapeEqual(n.type.shape, n.operand(1)->type.shape),
+                  n, "searchsorted operands are not a 1-D array and keys of its dtype");
             break;
         }
     });

@@ -95,6 +95,8 @@ std::string_view intrinsicName(Intrinsic f) {
     case Intrinsic::NormalizeIndex: return "normalize_index";
     case Intrinsic::CheckedIndex: return "checked_index";
     case Intrinsic::Then: return "then";
+    case Intrinsic::BitWidth:
+        return "bit_width";
     case Intrinsic::ArgMinBetter: return "argmin_better";
     case Intrinsic::ArgMaxBetter: return "argmax_better";
     case Intrinsic::BroadcastStride: return "bcast_stride";

@@ -59,6 +59,7 @@ enum class Intrinsic {
     /// not need: `np.zeros(n)[idx]`), then gives `b`.
     Then,
     BroadcastStride,             ///< npc::bcast_stride(view, axis): 0 for size-1 axes
+    BitWidth,                    ///< npc::bit_width(n): bits of n >= 0 (binary search steps)
     Infinity, Lowest, Highest,   ///< +inf / smallest / largest value of the dtype
     // Complex numbers (numpy.real, numpy.imag, numpy.conjugate; multiply and divide as
     // NumPy's complex loops compute them: the textbook product, Smith's quotient).

@@ -62,6 +62,107 @@ ExprPtr Lowering::computeGather(const Node &n, const std::vector<ExprPtr> &idx) 
     return value;
 }
 
+namespace {
+
+/// `a < b` in the order numpy.sort leaves floats in (NaNs after every number), as
+/// NumPy's searchsorted compares (npy::less in npysort).
+ExprPtr sortLess(const ExprPtr &a, const ExprPtr &b) {
+    ExprPtr less = loop::binary(loop::BinaryOp::Lt, a, b);
+    if (!isFloat(a->dtype))
+        return less;
+    ExprPtr nanAfter = loop::binary(
+        loop::BinaryOp::And, loop::call(loop::Intrinsic::IsNan, {b}, DType::Bool),
+        loop::unary(loop::UnaryOp::Not, loop::call(loop::Intrinsic::IsNan, {a}, DType::Bool)));
+    return loop::binary(loop::BinaryOp::Or, less, nanAfter);
+}
+
+} // namespace
+
+/// numpy.searchsorted for the key at `idx`, as a branch-free binary search: the range
+/// [position, position + length] holds the answer and shrinks from n + 1 elements to 2 in
+/// bit_width(n - 1) steps, each comparing the key with one element and keeping the half
+/// that holds the answer (the number of steps depends on n alone, so the loop has no
+/// data-dependent branch); one last comparison picks between the two. For a sorted array
+/// the position is NumPy's (binsearch.cpp): the first element not less than the key
+/// (left) or greater than it (right).
+ExprPtr Lowering::computeSearchSorted(const Node &n, const std::vector<ExprPtr> &idx) {
+    const NodePtr &sorted = n.operand();
+    ExprPtr key = scalarize(n.operand(1), idx);
+    if (key->kind != loop::ExprKind::Var && key->kind != loop::ExprKind::IntImm &&
+        key->kind != loop::ExprKind::FloatImm) {
+        std::string name = fresh("key");
+        current().push_back(loop::decl(name, key->dtype, key));
+        key = loop::var(name, key->dtype);
+    }
+    // True when the answer lies after `probe`: it is less than the key (left) or not
+    // greater (right).
+    auto after = [&](std::vector<StmtPtr> &into, const ExprPtr &at) {
+        ExprPtr probe = scalarize(sorted, {at});
+        if (probe->kind != loop::ExprKind::Var) {
+            std::string name = fresh("probe");
+            into.push_back(loop::decl(name, probe->dtype, probe));
+            probe = loop::var(name, probe->dtype);
+        }
+        std::string flag = fresh("after");
+        into.push_back(loop::decl(flag, DType::Bool,
+                                  n.right ? loop::unary(loop::UnaryOp::Not, sortLess(key, probe))
+                                          : sortLess(probe, key)));
+        return loop::var(flag, DType::Bool);
+    };
+    ExprPtr extent = dimExpr(sorted->type.shape[0]);
+    ExprPtr one = loop::intImm(1);
+    std::string position = fresh("position"), length = fresh("length");
+    current().push_back(loop::decl(position, DType::Int64, loop::intImm(0), true));
+    current().push_back(loop::decl(length, DType::Int64, extent, true));
+    ExprPtr positionVar = loop::var(position, DType::Int64);
+    ExprPtr lengthVar = loop::var(length, DType::Int64);
+
+    size_t savedDepth = depth_;
+    std::string step = loopVar(depth_++);
+    ExprPtr steps =
+        loop::call(loop::Intrinsic::BitWidth,
+                   {loop::call(loop::Intrinsic::Maximum,
+                               {loop::binary(loop::BinaryOp::Sub, extent, one), loop::intImm(0)},
+                               DType::Int64)},
+                   DType::Int64);
+    StmtPtr loop = loop::forLoop(step, steps, {});
+    loop->reductionLoop = true; // each step narrows the range the one before left
+    current().push_back(loop);
+    blocks_.push_back(&loop->stmts);
+    memo_.emplace_back();
+    std::string half = fresh("half");
+    loop->stmts.push_back(loop::decl(
+        half, DType::Int64, loop::binary(loop::BinaryOp::Div, lengthVar, loop::intImm(2))));
+    ExprPtr halfVar = loop::var(half, DType::Int64);
+    ExprPtr middle = loop::binary(loop::BinaryOp::Add, positionVar, halfVar);
+    ExprPtr past = after(loop->stmts, middle);
+    loop->stmts.push_back(loop::assign(position, loop::select(past, middle, positionVar)));
+    loop->stmts.push_back(
+        loop::assign(length, loop::binary(loop::BinaryOp::Sub, lengthVar, halfVar)));
+    blocks_.pop_back();
+    memo_.pop_back();
+    depth_ = savedDepth;
+
+    // The last comparison, none for an empty array: a loop of min(n, 1) iterations rather
+    // than an `if`, so that the vectorize pass can run several keys' searches side by side
+    // (their loads overlap).
+    std::string lastStep = loopVar(depth_++);
+    StmtPtr last = loop::forLoop(
+        lastStep, loop::call(loop::Intrinsic::Minimum, {extent, one}, DType::Int64), {});
+    last->reductionLoop = true;
+    current().push_back(last);
+    blocks_.push_back(&last->stmts);
+    memo_.emplace_back();
+    past = after(last->stmts, positionVar);
+    last->stmts.push_back(loop::assign(
+        position,
+        loop::select(past, loop::binary(loop::BinaryOp::Add, positionVar, one), positionVar)));
+    blocks_.pop_back();
+    memo_.pop_back();
+    depth_ = savedDepth;
+    return positionVar;
+}
+
 /// numpy.flatnonzero as a stage of its own: one serial pass over the mask in C order that
 /// appends the flat position of every true element (the buffer's length, the number of
 /// true elements, was counted before).

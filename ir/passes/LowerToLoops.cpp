@@ -56,6 +56,8 @@ ExprPtr Lowering::compute(const Node &n, const std::vector<ExprPtr> &idx) {
         NPC_INTERNAL_ERROR("flatnonzero is always a stage of its own (lowerNonzero)");
     case NodeKind::Bincount:
         NPC_INTERNAL_ERROR("bincount is always a stage of its own (lowerBincount)");
+    case NodeKind::SearchSorted:
+        return computeSearchSorted(n, idx);
     }
     NPC_INTERNAL_ERROR("unhandled array node kind");
 }

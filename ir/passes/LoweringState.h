@@ -668,6 +668,7 @@ private:
     // Integer-array indexing and boolean masks (LowerGather.cpp).
     std::vector<ExprPtr> gatherIndex(const Node &n, const std::vector<ExprPtr> &idx);
     ExprPtr computeGather(const Node &n, const std::vector<ExprPtr> &idx);
+    ExprPtr computeSearchSorted(const Node &n, const std::vector<ExprPtr> &idx);
     Storage lowerNonzero(const Node &n, const std::string &name);
     Storage lowerBincount(const Node &n, const std::string &name);
     bool prepareGatherTarget(const Node &target);

@@ -120,10 +120,15 @@ Schedule scheduleStages(const std::vector<NodePtr> &results) {
             for (const NodePtr &part : n->operands)
                 if (!inlineExpression(*part, users))
                     materialize.insert(part.get());
+        // A binary search reads the sorted array at log2(n) positions per key: one that is
+        // more than an expression of loads is computed once, into a buffer.
+        if (n->kind == NodeKind::SearchSorted && !inlineExpression(*n->operand(), users))
+            materialize.insert(n->operand().get());
         bool below = repeated;
         if (n->kind == NodeKind::Broadcast && expands(*n))
             below = true;
-        if (n->kind == NodeKind::View || n->kind == NodeKind::Gather)
+        if (n->kind == NodeKind::View || n->kind == NodeKind::Gather ||
+            n->kind == NodeKind::SearchSorted)
             below = true;
         if (n->kind == NodeKind::Reduce || materialize.count(n.get()))
             below = false;

@@ -5,6 +5,7 @@
 
 #include "npc/config.h"
 
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <type_traits>
@@ -128,6 +129,16 @@ template <NumpyInteger T> NPC_HD constexpr T power(T base, T exp) {
 template <class T>
 requires std::is_floating_point_v<T> NPC_HD inline T power(T base, T exp) {
     return std::pow(base, exp);
+}
+
+/// The number of bits of `n` >= 0 (0 for 0), as C++20's std::bit_width: the steps a
+/// binary search over n elements takes when each halves the range (numpy.searchsorted).
+NPC_HD inline int64_t bit_width(int64_t n) {
+#if NPC_DEVICE_PASS
+    return 64 - __clzll(static_cast<long long>(n));
+#else
+    return static_cast<int64_t>(std::bit_width(static_cast<uint64_t>(n)));
+#endif
 }
 
 namespace detail {

@@ -1648,6 +1648,69 @@ CASES += [
         """, "np.add.at() is not supported by npc yet", (5, "np.add.at")),
 ]
 
+# np.searchsorted and np.interp: NumPy's errors for what they cannot take, and what npc
+# does not support yet.
+CASES += [
+    ("searchsorted-side", """
+        # npc export f(float64[:], float64[:])
+        def f(a, v):
+            return np.searchsorted(a, v, side="middle")
+        """, "search side must be 'left' or 'right' (got 'middle')", (5, '"middle"')),
+    ("searchsorted-2d", """
+        # npc export f(float64[:,:], float64[:])
+        def f(a, v):
+            return np.searchsorted(a, v)
+        """, "object too deep for desired array", (5, "a,")),
+    ("searchsorted-sorter", """
+        # npc export f(float64[:], float64[:])
+        def f(a, v):
+            return np.searchsorted(a, v, sorter=np.argsort(a))
+        """, "np.searchsorted(): sorter= is not supported by npc yet", (5, "np.argsort")),
+    ("searchsorted-complex", """
+        # npc export f(complex128[:], float64[:])
+        def f(a, v):
+            return np.searchsorted(a, v)
+        """, "np.searchsorted() of complex values is not supported by npc yet",
+     (5, "np.searchsorted")),
+    ("interp-period", """
+        # npc export f(float64[:], float64[:], float64[:])
+        def f(x, xp, fp):
+            return np.interp(x, xp, fp, period=360)
+        """, "np.interp(): period= is not supported by npc yet", (5, "360")),
+    ("interp-empty", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.interp(x, [], [])
+        """, "array of sample points is empty", (5, "[],")),
+    ("interp-lengths", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.interp(x, [1.0, 2.0], [3.0])
+        """, "fp and xp are not of the same length.", (5, "[3.0]")),
+    ("interp-xp-2d", """
+        # npc export f(float64[:], float64[:,:], float64[:])
+        def f(x, xp, fp):
+            return np.interp(x, xp, fp)
+        """, "object too deep for desired array", (5, "xp,")),
+    ("interp-complex-x", """
+        # npc export f(complex128[:], float64[:], float64[:])
+        def f(x, xp, fp):
+            return np.interp(x, xp, fp)
+        """, "Cannot cast array data from dtype('complex128') to dtype('float64') according "
+             "to the rule 'safe'", (5, "x,")),
+    ("interp-complex-fp", """
+        # npc export f(float64[:], float64[:], complex128[:])
+        def f(x, xp, fp):
+            return np.interp(x, xp, fp)
+        """, "np.interp() of complex fp is not supported by npc yet", (5, "fp)")),
+    ("interp-left-array", """
+        # npc export f(float64[:], float64[:], float64[:])
+        def f(x, xp, fp):
+            return np.interp(x, xp, fp, left=xp)
+        """, "np.interp(): 'left' must be a number (NumPy converts it with float())",
+     (5, "xp)")),
+]
+
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 
 
