@@ -25,26 +25,53 @@ NodePtr ExprLowering::advancedIndex(const NodePtr &base, const std::vector<Index
                                 [](const IndexItem &i) { return i.kind == Kind::IntArray; });
     std::vector<array::ViewEntry> entries;
     if (masks > 0) {
-        // A mask over the leading axes, then basic indices: the same as the basic indices
-        // applied first, then the mask (whatever NumPy's placement rule, B comes first).
+        // The basic indices applied first (a view), then the mask over the view's axes
+        // [q, q + r): moved to the front, gathered as x[mask], and the result's axis of
+        // true positions (B) put where NumPy puts it: at q when the mask and the integer
+        // indices (advanced indices too) are adjacent, else first.
         auto first = std::find_if(items.begin(), items.end(),
                                   [](const IndexItem &i) { return i.kind == Kind::BoolArray; });
         if (masks > 1 || arrays > 0)
             throw UserError(first->loc, "npc supports one boolean mask and no integer index "
                                         "arrays in one subscript");
-        if (first != items.begin())
-            throw UserError(first->loc, "npc supports a boolean mask over the leading axes only "
-                                        "(x[mask], x[mask, 1:]), not after other indices");
-        for (const IndexItem &item : items) {
+        int q = 0, sourceAxis = 0;
+        std::vector<size_t> advancedItems;
+        for (size_t k = 0; k < items.size(); ++k) {
+            const IndexItem &item = items[k];
             if (item.kind != Kind::BoolArray) {
                 entries.push_back(item.entry);
+                if (item.kind == Kind::Index)
+                    advancedItems.push_back(k);
+                if (&item < &*first) {
+                    q += item.kind != Kind::Index;
+                    sourceAxis += item.kind != Kind::NewAxis;
+                }
                 continue;
             }
+            advancedItems.push_back(k);
             for (int a = 0; a < item.array->type.rank(); ++a)
                 entries.push_back(array::ViewEntry::all());
         }
+        bool adjacent = advancedItems.back() - advancedItems.front() + 1 == advancedItems.size();
         NodePtr view = array::makeView(base, std::move(entries), loc, std::move(dynamic));
-        return maskIndex(view, first->array, first->loc, loc);
+        int r = first->array->type.rank();
+        std::vector<int> front;
+        for (int a = q; a < q + r; ++a)
+            front.push_back(a);
+        for (int a = 0; a < view->type.rank(); ++a)
+            if (a < q || a >= q + r)
+                front.push_back(a);
+        NodePtr gathered = maskIndex(array::makeTranspose(view, front, loc), first->array,
+                                     first->loc, loc, sourceAxis);
+        if (!adjacent || q == 0)
+            return gathered;
+        std::vector<int> placed;
+        for (int a = 1; a <= q; ++a)
+            placed.push_back(a);
+        placed.push_back(0);
+        for (int a = q + 1; a < gathered->type.rank(); ++a)
+            placed.push_back(a);
+        return array::makeTranspose(gathered, placed, loc);
     }
     std::vector<NodePtr> indices;
     std::vector<int> axes, errorAxes;
@@ -112,7 +139,7 @@ bool containsReduction(const NodePtr &n, std::set<const array::Node *> &seen) {
 /// compile time for constants, else on entry). Its true elements are counted into a
 /// variable first: the result's length.
 NodePtr ExprLowering::maskIndex(const NodePtr &base, const NodePtr &mask, SourceLoc maskLoc,
-                                SourceLoc loc) {
+                                SourceLoc loc, int firstAxis) {
     int rank = mask->type.rank();
     NPC_ASSERT(rank <= base->type.rank(), "mask of a higher rank than the array");
     std::vector<array::ExtentCheck> checks;
@@ -125,7 +152,7 @@ NodePtr ExprLowering::maskIndex(const NodePtr &base, const NodePtr &mask, Source
             std::string size = array::showExtent(x, shown);
             return fmt::format("boolean index did not match indexed array along axis {}; size "
                                "of axis is {} but size of corresponding boolean axis is {}",
-                               a, size, array::showExtent(m, shown));
+                               firstAxis + a, size, array::showExtent(m, shown));
         };
         if (dimConstValue(m) && dimConstValue(x))
             throw UserError(maskLoc, message(nullptr));

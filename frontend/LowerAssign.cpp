@@ -208,6 +208,21 @@ std::vector<Value> FunctionLowering::unpack(const Value &v, size_t count, Source
 
 namespace {
 
+/// True for `x[:, mask]`: a mask gathered from a transposed view (advancedIndex moves the
+/// masked axes first).
+bool maskAfterIndices(const NodePtr &t) {
+    const array::Node *n = t.get();
+    if (n->kind == NodeKind::Transpose)
+        n = n->operand().get();
+    if (n->kind != NodeKind::Gather || n->operands.size() != 2 ||
+        n->operand(1)->kind != NodeKind::Nonzero)
+        return false;
+    const array::Node *flattened = n->operand().get(); // a reshape unless one axis is masked
+    if (flattened->kind == NodeKind::Reshape)
+        flattened = flattened->operand().get();
+    return flattened->kind == NodeKind::Transpose;
+}
+
 /// The parameter or variable a name's array value views (through any views), or null for
 /// scalars and computed values.
 const array::Node *heldArray(const Value &bound) {
@@ -510,6 +525,11 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
         }
     }
     t = exprs_.lowerArray(target);
+    if (maskAfterIndices(t))
+        throw UserError(target.loc, "npc cannot assign through a boolean mask that follows "
+                                    "other indices yet (`x[:, mask] = v`); it reads such "
+                                    "subscripts, and assigns through masks over the leading "
+                                    "axes (`x[mask] = v`)");
     if (!storeTargetRoot(t))
         throw UserError(target.loc, "npc can only assign into parameters, local arrays and "
                                     "views of them (basic indexing), or through one integer-"

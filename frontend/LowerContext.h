@@ -159,9 +159,11 @@ private:
     array::NodePtr advancedIndex(const array::NodePtr &base, const std::vector<IndexItem> &items,
                                  std::vector<array::NodePtr> dynamic, SourceLoc loc);
     /// `base[mask]` for a bool `mask` over base's leading axes: those axes flattened and
-    /// gathered at the mask's true positions (a data-dependent length).
+    /// gathered at the mask's true positions (a data-dependent length). `firstAxis`: the
+    /// indexed array's axis the mask's first axis stands for, as IndexError messages
+    /// number it.
     array::NodePtr maskIndex(const array::NodePtr &base, const array::NodePtr &mask,
-                             SourceLoc maskLoc, SourceLoc loc);
+                             SourceLoc maskLoc, SourceLoc loc, int firstAxis = 0);
 
     /// A mask node's true positions (a Nonzero node) and the position they were counted at.
     struct CountedMask {

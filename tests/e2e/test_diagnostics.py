@@ -1183,11 +1183,13 @@ CASES += [
         def f(x, n, k=1.0):
             return x * k
         """, "has 1 argument type but the function takes 2 to 3 arguments", (3, "#")),
-    ("mask-not-leading", """
+    ("mask-not-leading-store", """
         # npc export f(float64[:,:], bool[:])
         def f(x, m):
-            return x[:, m]
-        """, "boolean mask over the leading axes only", (5, "m]")),
+            x[:, m] = 0.0
+            return x
+        """, "npc cannot assign through a boolean mask that follows other indices yet",
+     (5, "x[")),
     ("two-masks", """
         # npc export f(float64[:,:], bool[:])
         def f(x, m):

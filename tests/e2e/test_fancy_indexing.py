@@ -140,3 +140,33 @@ def test_lists_as_indices(kernels_on_both_targets, k, p):
     `x[[]]` and `M[[0, 1], [1, 0]] += 10` (were refused); p = 5 raises NumPy's IndexError."""
     kernels_on_both_targets("list_indices.py").check_like_numpy(
         np.arange(12.0).reshape(3, 4), np.arange(4.0), k, p, raises=IndexError)
+
+
+def inner_mask_args(rows, cols, depth, seed):
+    rng = np.random.default_rng(seed)
+    return (rng.normal(size=(rows, cols, depth)), rng.uniform(size=cols) < 0.5,
+            rng.uniform(size=depth) < 0.5, rng.uniform(size=(cols, depth)) < 0.5)
+
+
+@pytest.mark.parametrize("rows,cols,depth,seed", [(2, 3, 4, 0), (1, 1, 3, 1), (3, 5, 7, 2)])
+def test_masks_after_other_indices(kernels_on_both_targets, rows, cols, depth, seed):
+    kernels_on_both_targets("mask_inner.py").check(*inner_mask_args(rows, cols, depth, seed),
+                                                  rtol=0)
+
+
+def test_masks_after_other_indices_all_false(kernels_on_both_targets):
+    x, m, n, p = inner_mask_args(2, 3, 4, 6)
+    x[0, 0] = 1.0  # the computed mask is all false too
+    kernels_on_both_targets("mask_inner.py").check(x, m & False, n & False, p & False, rtol=0)
+
+
+@pytest.mark.parametrize("which", [1, 2, 3])
+def test_mask_after_other_indices_mismatch(kernels_on_both_targets, which):
+    """NumPy's IndexError names the indexed array's axis (1 or 2 here), not the mask's."""
+    args = list(inner_mask_args(2, 3, 4, 5))
+    args[which] = args[which][..., :-1]
+    k = kernels_on_both_targets("mask_inner.py")
+    with pytest.raises(IndexError) as e:
+        k.numpy(*args)
+    assert f"along axis {1 if which == 1 else 2}" in str(e.value)
+    k.check_raises(*args, match=str(e.value))
