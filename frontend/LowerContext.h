@@ -253,7 +253,7 @@ const std::map<std::string, Handler> &limitsFunctions();
 const std::map<std::string, Handler> &padFunctions();
 /// np.bincount (LowerBincount.cpp).
 const std::map<std::string, Handler> &bincountFunctions();
-/// np.searchsorted, ndarray.searchsorted and np.interp (LowerSearch.cpp).
+/// np.searchsorted, ndarray.searchsorted, np.digitize and np.interp (LowerSearch.cpp).
 const std::map<std::string, Handler> &searchFunctions();
 /// np.cov and np.corrcoef (LowerCovariance.cpp).
 const std::map<std::string, Handler> &covarianceFunctions();

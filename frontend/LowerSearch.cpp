@@ -1,5 +1,5 @@
-// numpy.searchsorted (and ndarray.searchsorted) and numpy.interp, which finds each x's
-// interval with the same binary search (numpy/_core/src/multiarray/compiled_base.c,
+// numpy.searchsorted (and ndarray.searchsorted), numpy.digitize, and numpy.interp, which
+// finds each x's interval with the same binary search (numpy/_core/src/multiarray/compiled_base.c,
 // arr_interp; numpy/_core/src/npysort/binsearch.cpp).
 #include "frontend/LowerContext.h"
 
@@ -187,6 +187,99 @@ Value interp(ExprLowering &lowering, const CallArgs &args) {
                         loc);
 }
 
+/// NumPy's _monotonicity(bins) (compiled_base.c, check_array_monotonic) of float64 `b`:
+/// 1 when all elements are equal or none decreases after the first that differs from
+/// b[0] and that one is greater, -1 when none increases after it and it is smaller, else
+/// 0. A scalar int64, computed with reductions over b (read only inside their loops, so
+/// an empty b gives 1).
+NodePtr monotonicity(const NodePtr &b, SourceLoc loc) {
+    const Dim &n = b->type.shape[0];
+    auto scalar = [&](int64_t k) { return array::makeIntConstant(k, DType::Int64, false, loc); };
+    auto fill = [&](const NodePtr &v, const Shape &s) { return array::makeBroadcast(v, s, loc); };
+    auto binary = [&](BinaryOp op, const NodePtr &p, const NodePtr &q) {
+        return array::makeBinary(op, p, q, loc);
+    };
+    NodePtr k = array::makeIota(b->type.shape, 0, loc);
+    NodePtr first = array::makeGather(b, {fill(scalar(0), b->type.shape)}, {0}, 0, {-1}, loc);
+    // i: the first position after 0 whose element is not b[0] (n when none is).
+    NodePtr differs = binary(
+        BinaryOp::LogicalAnd, binary(BinaryOp::Greater, k, fill(scalar(0), b->type.shape)),
+        array::makeUnary(UnaryOp::LogicalNot, binary(BinaryOp::Equal, b, first), DType::Bool, loc));
+    NodePtr none = array::makeDimValue(n, loc);
+    NodePtr i = array::makeReduce(
+        array::ReduceOp::Min,
+        array::makeConcat({array::makeWhere(differs, k, fill(none, b->type.shape), loc),
+                           fill(none, {dimConst(1)})},
+                          0, {}, loc),
+        {0}, false, loc);
+    NodePtr increasing = array::makeReduce(
+        array::ReduceOp::Any,
+        binary(BinaryOp::LogicalAnd, binary(BinaryOp::Equal, k, fill(i, b->type.shape)),
+               binary(BinaryOp::Less, first, b)),
+        {0}, false, loc);
+    // Pairs (b[j - 1], b[j]) after position i.
+    NodePtr previous = sliceAlong(b, 0, std::nullopt, -1, 1, loc);
+    NodePtr next = sliceAlong(b, 0, 1, std::nullopt, 1, loc);
+    const Shape &pairs = next->type.shape;
+    NodePtr j = binary(BinaryOp::Add, array::makeIota(pairs, 0, loc), fill(scalar(1), pairs));
+    NodePtr turns =
+        array::makeWhere(fill(increasing, pairs), binary(BinaryOp::Greater, previous, next),
+                         binary(BinaryOp::Less, previous, next), loc);
+    NodePtr violated = array::makeReduce(
+        array::ReduceOp::Any,
+        binary(BinaryOp::LogicalAnd, binary(BinaryOp::Greater, j, fill(i, pairs)), turns), {0},
+        false, loc);
+    return array::makeWhere(
+        binary(BinaryOp::Equal, i, none), scalar(1),
+        array::makeWhere(violated, scalar(0),
+                         array::makeWhere(increasing, scalar(1), scalar(-1), loc), loc),
+        loc);
+}
+
+/// numpy.digitize(x, bins, right=False): for increasing bins searchsorted(bins, x) with
+/// the other side ('right' unless `right`), for decreasing ones len(bins) minus the
+/// search of the reversed bins, as NumPy computes it; ValueError for bins that are
+/// neither.
+Value digitize(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"x", true}, {"bins", true}, {"right", false}});
+    SourceLoc loc = args.loc;
+    NodePtr x = arrayArgument(lowering, *b[0], args, "x");
+    if (isComplex(x->type.dtype))
+        throw UserError(b[0]->loc, "x may not be complex");
+    NodePtr bins = arrayArgument(lowering, *b[1], args, "bins");
+    requireOneDimensional(bins, b[1]->loc);
+    requireReal(bins, b[1]->loc);
+    bool right = false;
+    if (b[2]) {
+        std::optional<bool> flag = boolLiteral(*b[2]);
+        if (!flag)
+            throw UserError(b[2]->loc, fmt::format("{}(): right must be True or False (a "
+                                                   "literal)",
+                                                   args.function));
+        right = *flag;
+    }
+    NodePtr mono = monotonicity(array::makeCast(bins, DType::Float64, loc), loc);
+    mono = lowering.materialized(array::withName(mono, "monotonic"), loc);
+    array::ExtentCheck check = conditionCheck(
+        array::makeBinary(BinaryOp::Equal, mono,
+                          array::makeIntConstant(0, DType::Int64, false, loc), loc),
+        "_monotonicity(bins) == 0", "bins must be monotonically increasing or decreasing");
+    NodePtr decreasing = array::makeBinary(
+        BinaryOp::Equal, mono, array::makeIntConstant(-1, DType::Int64, false, loc), loc);
+    DType t = promoteDTypes(strongDType(bins), strongDType(x));
+    NodePtr sorted = array::makeCast(
+        array::makeWhere(array::makeBroadcast(decreasing, bins->type.shape, loc),
+                         sliceAlong(bins, 0, std::nullopt, std::nullopt, -1, loc), bins, loc),
+        t, loc);
+    NodePtr found = array::makeSearchSorted(sorted, array::makeCast(x, t, loc), !right, loc);
+    const Shape &shape = x->type.shape;
+    NodePtr count = array::makeBroadcast(array::makeDimValue(bins->type.shape[0], loc), shape, loc);
+    NodePtr result =
+        array::makeWhere(array::makeBroadcast(decreasing, shape, loc),
+                         array::makeBinary(BinaryOp::Subtract, count, found, loc), found, loc);
+    return Value::array(array::withChecks(array::withName(result, "digitize"), {check}), loc);
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &searchFunctions() {
@@ -194,6 +287,7 @@ const std::map<std::string, Handler> &searchFunctions() {
         {"numpy.searchsorted", searchsorted},
         {"ndarray.searchsorted", searchsorted},
         {"numpy.interp", interp},
+        {"numpy.digitize", digitize},
     };
     return table;
 }

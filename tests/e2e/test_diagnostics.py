@@ -1705,6 +1705,21 @@ CASES += [
         def f(x, xp, fp):
             return np.interp(x, xp, fp)
         """, "np.interp() of complex fp is not supported by npc yet", (5, "fp)")),
+    ("digitize-complex", """
+        # npc export f(complex128[:], float64[:])
+        def f(x, bins):
+            return np.digitize(x, bins)
+        """, "x may not be complex", (5, "x,")),
+    ("digitize-2d-bins", """
+        # npc export f(float64[:], float64[:,:])
+        def f(x, bins):
+            return np.digitize(x, bins)
+        """, "object too deep for desired array", (5, "bins)")),
+    ("digitize-right-runtime", """
+        # npc export f(float64[:], float64[:], bool)
+        def f(x, bins, r):
+            return np.digitize(x, bins, right=r)
+        """, "np.digitize(): right must be True or False (a literal)", (5, "r)")),
     ("interp-left-array", """
         # npc export f(float64[:], float64[:], float64[:])
         def f(x, xp, fp):

@@ -1,8 +1,9 @@
-"""kernels/searchsorted.py and kernels/interp.py: np.searchsorted (sides, NaNs last as
+"""kernels/searchsorted.py, kernels/digitize.py and kernels/interp.py: np.searchsorted (sides, NaNs last as
 np.sort leaves them, keys and arrays of other dtypes compared in their common dtype,
 Python scalars as their default dtypes, lists, the ndarray method) and np.interp (below,
 at and above the samples, repeated samples, infinite fp, NaN x, left/right of their own,
-NumPy's ValueErrors compared by message), exact against NumPy."""
+NumPy's ValueErrors compared by message) and np.digitize (increasing, decreasing, constant
+and empty bins; bins that are neither raise NumPy's ValueError), exact against NumPy."""
 
 import numpy as np
 import pytest
@@ -51,3 +52,22 @@ def test_interp_errors(kernels_on_both_targets, case):
     else:
         fp = fp[:4]
     kernels_on_both_targets("interp.py").check_like_numpy(x, xp, fp, grid, ip, raises=ValueError)
+
+
+def digitize_arguments(bins, seed):
+    rng = np.random.default_rng(seed)
+    x = np.concatenate([np.arange(-1, 5, 0.5), [np.nan, np.inf, -np.inf]])
+    ib = np.sort(rng.integers(-1, 5, 6)).astype(np.int32)
+    return x, np.array(bins, np.float64), ib, rng.uniform(-1, 5, (3, 4)).astype(np.float32)
+
+
+@pytest.mark.parametrize("bins", [[0.5, 1, 1, 2.5, 3], [3, 2, 2, 0], [], [2, 2, 2], [1.5],
+                                  [4, 4, 1]])
+def test_digitize(kernels_on_both_targets, bins):
+    kernels_on_both_targets("digitize.py").check(*digitize_arguments(bins, len(bins)), rtol=0)
+
+
+@pytest.mark.parametrize("bins", [[1, 3, 2], [2, 2, 3, 1]])
+def test_digitize_not_monotonic(kernels_on_both_targets, bins):
+    kernels_on_both_targets("digitize.py").check_like_numpy(*digitize_arguments(bins, 0),
+                                                            raises=ValueError)
