@@ -3,6 +3,7 @@
 // arr_interp; numpy/_core/src/npysort/binsearch.cpp).
 #include "frontend/LowerContext.h"
 
+#include <cctype>
 #include <fmt/format.h>
 
 namespace npc::lowering {
@@ -37,12 +38,17 @@ Value searchsorted(ExprLowering &lowering, const CallArgs &args) {
     NodePtr v = arrayArgument(lowering, *b[1], args, "v");
     bool right = false;
     if (b[2]) {
-        if (b[2]->kind != Value::String || (b[2]->text != "left" && b[2]->text != "right"))
+        if (b[2]->kind != Value::String)
             throw UserError(b[2]->loc,
-                            fmt::format("search side must be 'left' or 'right' (got {})",
-                                        b[2]->kind == Value::String ? "'" + b[2]->text + "'"
-                                                                    : std::string("a non-string")));
-        right = b[2]->text == "right";
+                            fmt::format("search side must be str, not {}",
+                                        b[2]->kind == Value::None ? "NoneType" : "a string"));
+        // NumPy 2 still takes a word starting with l or r, in any case (deprecated).
+        char first = b[2]->text.empty() ? ' ' : static_cast<char>(std::tolower(b[2]->text[0]));
+        if (first != 'l' && first != 'r')
+            throw UserError(
+                b[2]->loc,
+                fmt::format("search side must be 'left' or 'right' (got '{}')", b[2]->text));
+        right = first == 'r';
     }
     if (b[3] && b[3]->kind != Value::None)
         throw UserError(b[3]->loc, fmt::format("{}(): sorter= is not supported by npc yet; "
@@ -79,8 +85,8 @@ NodePtr floatScalar(const Value &v, const CallArgs &args, const char *what) {
 /// x's shape. Each x finds j with xp[j] <= x < xp[j + 1] (searchsorted 'right' minus
 /// one), then takes arr_interp's value: left below xp[0], right above xp[-1], fp[j] at
 /// xp[j] and at the last sample, else slope * (x - xp[j]) + fp[j], retried from the
-/// interval's other end when that is NaN (infinite fp); NaN for a NaN x (fp[0] when xp
-/// has one sample, as NumPy's comparisons give).
+/// interval's other end when that is NaN (infinite fp); NaN for a NaN x. With one sample,
+/// NumPy's comparisons with it (fp[0] for NaN).
 Value interp(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"x", true},
                          {"xp", true},
@@ -164,11 +170,11 @@ Value interp(ExprLowering &lowering, const CallArgs &args) {
                                            array::makeBinary(BinaryOp::Equal, y0, y1, loc), loc),
                          y0, value, loc);
     NodePtr atLast = array::makeBinary(BinaryOp::Equal, j, last, loc);
-    NodePtr endValue = y0; // fp[-1] at and (by default) above the last sample
+    NodePtr above = y0; // fp[-1] by default
     if (b[4] && b[4]->kind != Value::None)
-        endValue = array::makeWhere(
-            array::makeBinary(BinaryOp::Greater, x, x0, loc),
-            array::makeBroadcast(floatScalar(*b[4], args, "right"), shape, loc), y0, loc);
+        above = array::makeBroadcast(floatScalar(*b[4], args, "right"), shape, loc);
+    NodePtr endValue = array::makeWhere(array::makeBinary(BinaryOp::Greater, x, x0, loc), above, y0,
+                                        loc); // at or above the last sample
     value = array::makeWhere(
         atLast, endValue,
         array::makeWhere(array::makeBinary(BinaryOp::Equal, x0, x, loc), y0, value, loc), loc);
@@ -177,12 +183,14 @@ Value interp(ExprLowering &lowering, const CallArgs &args) {
         below = array::makeBroadcast(floatScalar(*b[3], args, "left"), shape, loc);
     value =
         array::makeWhere(array::makeBinary(BinaryOp::Less, j, constant(0), loc), below, value, loc);
-    // NaN stays NaN, except with one sample: arr_interp's path for it compares, so NaN
-    // gets fp[0].
-    value = array::makeWhere(
-        array::makeBinary(BinaryOp::LogicalAnd, isNan(x),
-                          array::makeBinary(BinaryOp::Greater, last, constant(0), loc), loc),
-        x, value, loc);
+    value = array::makeWhere(isNan(x), x, value, loc);
+    // One sample: arr_interp compares instead of searching (x < xp[0], x > xp[0], else
+    // fp[0]), so a NaN x, or any x against a NaN sample, gets fp[0].
+    NodePtr single = array::makeWhere(
+        array::makeBinary(BinaryOp::Less, x, x0, loc), below,
+        array::makeWhere(array::makeBinary(BinaryOp::Greater, x, x0, loc), above, y0, loc), loc);
+    value = array::makeWhere(array::makeBinary(BinaryOp::Equal, last, constant(0), loc), single,
+                             value, loc);
     return Value::array(array::withChecks(array::withName(value, "interp"), std::move(checks)),
                         loc);
 }

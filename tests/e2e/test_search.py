@@ -44,6 +44,12 @@ def test_interp(kernels_on_both_targets, n, seed):
     kernels_on_both_targets("interp.py").check(*interp_arguments(n, seed), rtol=0)
 
 
+def test_interp_one_nan_sample(kernels_on_both_targets):
+    """One sample: NumPy compares x with it, so every x gets fp[0] when it is NaN."""
+    x, xp, fp, grid, ip = interp_arguments(1, 5)
+    kernels_on_both_targets("interp.py").check(x, np.array([np.nan]), fp, grid, ip, rtol=0)
+
+
 @pytest.mark.parametrize("case", ["empty", "lengths"])
 def test_interp_errors(kernels_on_both_targets, case):
     x, xp, fp, grid, ip = interp_arguments(5, 4)
