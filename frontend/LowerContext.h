@@ -255,6 +255,8 @@ const std::map<std::string, Handler> &padFunctions();
 const std::map<std::string, Handler> &bincountFunctions();
 /// np.searchsorted, ndarray.searchsorted, np.digitize and np.interp (LowerSearch.cpp).
 const std::map<std::string, Handler> &searchFunctions();
+/// np.histogram without weights (LowerHistogram.cpp).
+const std::map<std::string, Handler> &histogramFunctions();
 /// np.cov and np.corrcoef (LowerCovariance.cpp).
 const std::map<std::string, Handler> &covarianceFunctions();
 /// The ufunc methods npc supports, by qualified name ("numpy.maximum.accumulate",

@@ -27,7 +27,7 @@ const Handler *findFunction(const std::string &name) {
         return &it->second;
     for (const auto *table : {&arrayFunctions(), &arrayLayoutFunctions(), &sortingFunctions(),
                               &padFunctions(), &bincountFunctions(), &covarianceFunctions(),
-                              &ufuncMethodFunctions(), &searchFunctions()})
+                              &ufuncMethodFunctions(), &searchFunctions(), &histogramFunctions()})
         if (auto it = table->find(name); it != table->end())
             return &it->second;
     for (const auto *table : {&creationFunctions(), &scalarFunctions(), &limitsFunctions()})

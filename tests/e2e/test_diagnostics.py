@@ -1705,6 +1705,46 @@ CASES += [
         def f(x, xp, fp):
             return np.interp(x, xp, fp)
         """, "np.interp() of complex fp is not supported by npc yet", (5, "fp)")),
+    ("searchsorted-side-none", """
+        # npc export f(float64[:], float64[:])
+        def f(a, v):
+            return np.searchsorted(a, v, side=None)
+        """, "search side must be str, not NoneType", (5, "None")),
+    ("histogram-weights", """
+        # npc export f(float64[:], float64[:])
+        def f(x, w):
+            return np.histogram(x, weights=w)
+        """, "np.histogram(): weights= is not supported by npc yet", (5, "w)")),
+    ("histogram-bins-name", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.histogram(x, bins="auto")
+        """, "np.histogram(): bins='auto' is not supported by npc yet", (5, '"auto"')),
+    ("histogram-bins-zero", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.histogram(x, bins=0)
+        """, "`bins` must be positive, when an integer", (5, "0)")),
+    ("histogram-bins-float", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.histogram(x, bins=2.5)
+        """, "`bins` must be an integer, a string, or an array", (5, "2.5")),
+    ("histogram-bins-2d", """
+        # npc export f(float64[:], float64[:,:])
+        def f(x, e):
+            return np.histogram(x, bins=e)
+        """, "`bins` must be 1d, when an array", (5, "e)")),
+    ("histogram-range", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.histogram(x, range=(0.0, 1.0, 2.0))
+        """, "np.histogram(): range must be a pair (min, max)", (5, "(0.0")),
+    ("histogram-complex", """
+        # npc export f(complex128[:])
+        def f(z):
+            return np.histogram(z)
+        """, "np.histogram() of complex values is not supported by npc", (5, "z)")),
     ("digitize-complex", """
         # npc export f(complex128[:], float64[:])
         def f(x, bins):
