@@ -208,6 +208,11 @@ std::vector<Value> FunctionLowering::unpack(const Value &v, size_t count, Source
 
 namespace {
 
+const char *const kMaskAfterIndices =
+    "npc cannot assign through a boolean mask that follows other indices yet (`x[:, mask] = "
+    "v`, `x[:, mask] += v`); it reads such subscripts, and assigns through masks over the "
+    "leading axes (`x[mask] = v`)";
+
 /// True for `x[:, mask]`: a mask gathered from a transposed view (advancedIndex moves the
 /// masked axes first).
 bool maskAfterIndices(const NodePtr &t) {
@@ -526,10 +531,7 @@ void FunctionLowering::storeSubscript(const syntax::Expr &target, const syntax::
     }
     t = exprs_.lowerArray(target);
     if (maskAfterIndices(t))
-        throw UserError(target.loc, "npc cannot assign through a boolean mask that follows "
-                                    "other indices yet (`x[:, mask] = v`); it reads such "
-                                    "subscripts, and assigns through masks over the leading "
-                                    "axes (`x[mask] = v`)");
+        throw UserError(target.loc, kMaskAfterIndices);
     if (!storeTargetRoot(t))
         throw UserError(target.loc, "npc can only assign into parameters, local arrays and "
                                     "views of them (basic indexing), or through one integer-"
@@ -807,6 +809,8 @@ void FunctionLowering::augmentedAssign(const syntax::AugAssign &aug, SourceLoc l
     if (auto *sub = aug.target->as<syntax::Subscript>()) {
         prepareStore(*sub, loc);
         NodePtr target = exprs_.lowerArray(*aug.target);
+        if (maskAfterIndices(target))
+            throw UserError(aug.target->loc, kMaskAfterIndices);
         if (!storeTargetRoot(target))
             throw UserError(aug.target->loc, "npc can only update parameters, local arrays "
                                              "and views of them in place");

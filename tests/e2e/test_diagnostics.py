@@ -1190,6 +1190,13 @@ CASES += [
             return x
         """, "npc cannot assign through a boolean mask that follows other indices yet",
      (5, "x[")),
+    ("mask-not-leading-update", """
+        # npc export f(float64[:,:], bool[:])
+        def f(x, m):
+            x[..., m] += 1.0
+            return x
+        """, "npc cannot assign through a boolean mask that follows other indices yet",
+     (5, "x[")),
     ("two-masks", """
         # npc export f(float64[:,:], bool[:])
         def f(x, m):
