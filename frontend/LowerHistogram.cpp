@@ -237,9 +237,15 @@ Value histogram(ExprLowering &lowering, const CallArgs &args) {
     // The fast path's bin of each element (its index, then one correction each way).
     const Shape &shape = a->type.shape;
     auto fill = [&](const NodePtr &v) { return array::makeBroadcast(v, shape, loc); };
-    NodePtr keep = lowering.binary(BinaryOp::LogicalAnd,
-                                   lowering.binary(BinaryOp::GreaterEqual, a, firstEdge, loc),
-                                   lowering.binary(BinaryOp::LessEqual, a, lastEdge, loc), loc);
+    // Compared with the edges as given (a Python int range compares exactly with integer
+    // data), or widened.
+    auto within = [&](const NodePtr &lo, const NodePtr &hi) {
+        return lowering.binary(BinaryOp::LogicalAnd,
+                               lowering.binary(BinaryOp::GreaterEqual, a, lo, loc),
+                               lowering.binary(BinaryOp::LessEqual, a, hi, loc), loc);
+    };
+    NodePtr keep = array::makeWhere(array::makeBroadcast(equal, a->type.shape, loc),
+                                    within(first2, last2), within(first, last), loc);
     keep = array::withName(keep, "keep");
     NodePtr values = array::makeCast(a, binType, loc);
     // norm_denom: _unsigned_subtract(last_edge, first_edge) in their result type (an

@@ -49,3 +49,11 @@ def test_histogram_not_finite(kernels_on_both_targets):
     r = k.run(args)
     assert r.returncode == 1, r.stderr
     assert "error: autodetected range of [a.min(), a.max()] is not finite" in r.stderr
+
+
+def test_histogram_integer_range(kernels_on_both_targets):
+    """A Python int range keeps or drops int64 and uint64 data by exact comparisons, as
+    NumPy compares them (in float64, 2**60 - 1 would round into the range)."""
+    kernels_on_both_targets("histogram_int_range.py").check(
+        np.array([2**60 - 1, 2**61 + 1, 2**60 + 5]),
+        np.array([2**62 - 1, 2**62 + 2**40 + 1, 2**62 + 3], np.uint64), rtol=0)
