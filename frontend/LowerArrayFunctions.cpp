@@ -3,7 +3,8 @@
 // np.flip, np.flipud, np.fliplr, np.outer, np.count_nonzero, np.isclose, np.allclose,
 // np.deg2rad, np.rad2deg (np.radians, np.degrees), the NaN-ignoring np.nansum, np.nanprod,
 // np.nanmean, np.nanmax, np.nanmin, np.triu, np.tril, np.logaddexp, np.logaddexp2,
-// np.heaviside, np.ptp, np.average, and the ndarray methods clip, round and item.
+// np.heaviside, np.ptp, np.average, np.trapezoid, and the ndarray methods clip, round and
+// item.
 #include "frontend/LowerContext.h"
 
 #include "ir/Promotion.h"
@@ -573,6 +574,52 @@ Value average(ExprLowering &lowering, const CallArgs &args) {
         array::withName(lowering.binary(BinaryOp::TrueDivide, total, scale, loc), "average"), loc);
 }
 
+/// numpy.trapezoid(y, x=None, dx=1.0, axis=-1): `(d * (y[1:] + y[:-1]) / 2.0).sum(axis)`
+/// along `axis`, with d = dx, np.diff(x) along the axis for a 1-D x, or np.diff(x, axis=axis).
+Value trapezoid(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"y", true}, {"x", false}, {"dx", false}, {"axis", false}});
+    NodePtr y = arrayArgument(lowering, *b[0], args, "y");
+    y = array::makeCast(y, y->type.dtype, args.loc);
+    int rank = y->type.rank();
+    if (rank == 0)
+        throw UserError(b[0]->loc, "too many indices for array: array is 0-dimensional, but 1 "
+                                   "were indexed");
+    int axis = *oneAxis(b[3], rank, args, rank - 1);
+    SourceLoc loc = args.loc;
+    NodePtr d;
+    if (b[1] && b[1]->kind != Value::None) {
+        NodePtr x = arrayArgument(lowering, *b[1], args, "x");
+        x = array::makeCast(x, x->type.dtype, loc);
+        CallArgs difference{"np.diff", loc, {Value::array(x, loc)}, {}, {}};
+        if (x->type.rank() != 1) {
+            difference.keywords.emplace_back(
+                "axis", Value::array(array::makeIntConstant(axis, DType::Int64, true, loc), loc));
+            difference.keywordLocs.push_back(loc);
+        }
+        d = callNumPy(lowering, "numpy.diff", difference).node;
+        if (x->type.rank() == 1) { // reshaped to extend along `axis` only
+            std::vector<array::ViewEntry> entries(static_cast<size_t>(rank),
+                                                  array::ViewEntry::newAxis());
+            entries[static_cast<size_t>(axis)] = array::ViewEntry::all();
+            d = array::makeView(d, std::move(entries), loc);
+        }
+    } else {
+        d = b[2] ? requireArray(b[2], args, "dx")
+                 : array::makeFloatConstant(1.0, DType::Float64, true, loc);
+    }
+    NodePtr sum = lowering.binary(BinaryOp::Add, sliceAlong(y, axis, 1, std::nullopt, 1, loc),
+                                  sliceAlong(y, axis, std::nullopt, -1, 1, loc), loc);
+    NodePtr areas =
+        lowering.binary(BinaryOp::TrueDivide, lowering.binary(BinaryOp::Multiply, d, sum, loc),
+                        array::makeFloatConstant(2.0, DType::Float64, true, loc), loc);
+    CallArgs total{"np.sum", loc, {Value::array(areas, loc)}, {}, {}};
+    total.keywords.emplace_back(
+        "axis", Value::array(array::makeIntConstant(axis, DType::Int64, true, loc), loc));
+    total.keywordLocs.push_back(loc);
+    return Value::array(array::withName(callNumPy(lowering, "numpy.sum", total).node, "trapezoid"),
+                        loc);
+}
+
 /// ndarray.item(): the one element of a size-1 array as a Python scalar (bool, int, float,
 /// complex); NumPy's ValueError for another size (at run time where only it knows it).
 Value item(ExprLowering &, const CallArgs &args) {
@@ -657,6 +704,7 @@ const std::map<std::string, Handler> &arrayFunctions() {
         {"numpy.heaviside", heaviside},
         {"numpy.ptp", ptp},
         {"numpy.average", average},
+        {"numpy.trapezoid", trapezoid},
     };
     return table;
 }

@@ -257,6 +257,10 @@ const std::map<std::string, Handler> &bincountFunctions();
 const std::map<std::string, Handler> &searchFunctions();
 /// np.histogram without weights (LowerHistogram.cpp).
 const std::map<std::string, Handler> &histogramFunctions();
+/// np.tensordot, np.inner, np.vdot and np.cross (LowerTensorProducts.cpp).
+const std::map<std::string, Handler> &tensorProductFunctions();
+/// np.meshgrid, np.atleast_1d, np.atleast_2d and np.atleast_3d (LowerGrids.cpp).
+const std::map<std::string, Handler> &gridFunctions();
 /// np.cov and np.corrcoef (LowerCovariance.cpp).
 const std::map<std::string, Handler> &covarianceFunctions();
 /// The ufunc methods npc supports, by qualified name ("numpy.maximum.accumulate",

@@ -25,9 +25,10 @@ const Handler *findFunction(const std::string &name) {
     const auto &shapes = shapeFunctions();
     if (auto it = shapes.find(name); it != shapes.end())
         return &it->second;
-    for (const auto *table : {&arrayFunctions(), &arrayLayoutFunctions(), &sortingFunctions(),
-                              &padFunctions(), &bincountFunctions(), &covarianceFunctions(),
-                              &ufuncMethodFunctions(), &searchFunctions(), &histogramFunctions()})
+    for (const auto *table :
+         {&arrayFunctions(), &arrayLayoutFunctions(), &sortingFunctions(), &padFunctions(),
+          &bincountFunctions(), &covarianceFunctions(), &ufuncMethodFunctions(), &searchFunctions(),
+          &histogramFunctions(), &tensorProductFunctions(), &gridFunctions()})
         if (auto it = table->find(name); it != table->end())
             return &it->second;
     for (const auto *table : {&creationFunctions(), &scalarFunctions(), &limitsFunctions()})

@@ -1775,6 +1775,85 @@ CASES += [
      (5, "xp)")),
 ]
 
+CASES += [
+    ("tensordot-mismatch", """
+        # npc export f(float64[:,3], float64[4,:])
+        def f(a, b):
+            return np.tensordot(a, b, 1)
+        """, "shape-mismatch for sum", (5, "np.tensordot")),
+    ("tensordot-axis-range", """
+        # npc export f(float64[:,:], float64[:,:])
+        def f(a, b):
+            return np.tensordot(a, b, axes=([5], [0]))
+        """, "tuple index out of range", (5, "5]")),
+    ("tensordot-count-range", """
+        # npc export f(float64[:,:], float64[:,:])
+        def f(a, b):
+            return np.tensordot(a, b, 3)
+        """, "tuple index out of range", (5, "3)")),
+    ("tensordot-runtime-axes", """
+        # npc export f(float64[:,:], float64[:,:], int64)
+        def f(a, b, k):
+            return np.tensordot(a, b, k)
+        """, "np.tensordot(): npc needs axes as an int literal", (5, "k)")),
+    ("tensordot-repeated-axis", """
+        # npc export f(float64[3,3], float64[3,3])
+        def f(a, b):
+            return np.tensordot(a, b, axes=([0, 0], [0, 1]))
+        """, "repeated axis in transpose", (5, "([0")),
+    ("inner-mismatch", """
+        # npc export f(float64[2,3], float64[5,4])
+        def f(a, b):
+            return np.inner(a, b)
+        """, "shapes (2,3) and (4,5) not aligned: 3 (dim 1) != 4 (dim 0)", (5, "np.inner")),
+    ("vdot-sizes", """
+        # npc export f(float64[3], float64[2,2])
+        def f(a, b):
+            return np.vdot(a, b)
+        """, "cannot reshape array of size 4 into shape (3,)", (5, "np.vdot")),
+    ("cross-length", """
+        # npc export f(float64[:,4], float64[3])
+        def f(a, b):
+            return np.cross(a, b)
+        """, "incompatible dimensions for cross product", (5, "np.cross")),
+    ("cross-runtime-length", """
+        # npc export f(float64[:,:], float64[3])
+        def f(a, b):
+            return np.cross(a, b)
+        """, "np.cross(): npc needs the vectors' length (2 or 3) known at compile time", (5, "a,")),
+    ("cross-scalar", """
+        # npc export f(float64, float64[3])
+        def f(a, b):
+            return np.cross(a, b)
+        """, "axisa: axis -1 is out of bounds for array of dimension 0", (5, "np.cross")),
+    ("meshgrid-indexing", """
+        # npc export f(float64[:], float64[:])
+        def f(x, y):
+            return np.meshgrid(x, y, indexing="yx")
+        """, "Valid values for `indexing` are 'xy' and 'ij'.", (5, '"yx"')),
+    ("meshgrid-runtime-sparse", """
+        # npc export f(float64[:], bool)
+        def f(x, s):
+            return np.meshgrid(x, sparse=s)
+        """, "np.meshgrid(): npc needs sparse as True or False", (5, "s)")),
+    ("trapezoid-scalar", """
+        # npc export f(float64)
+        def f(y):
+            return np.trapezoid(y)
+        """, "too many indices for array: array is 0-dimensional, but 1 were indexed", (5, "y)")),
+    ("trapezoid-axis", """
+        # npc export f(float64[:])
+        def f(y):
+            return np.trapezoid(y, axis=1)
+        """, "axis 1 is out of bounds for array of dimension 1", (5, "1)")),
+    ("atleast-keyword", """
+        # npc export f(float64[:])
+        def f(y):
+            return np.atleast_2d(y, copy=True)
+        """, "atleast_2d() got an unexpected keyword argument 'copy'", (5, "copy")),
+]
+
+
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 
 

@@ -1,0 +1,57 @@
+"""kernels/tensordot.py, cross.py, meshgrid.py, atleast.py and trapezoid.py: np.tensordot,
+np.inner, np.vdot (axes given as pairs or a count; int8 and bool in their own dtype, as
+np.dot computes them; complex conjugated), np.cross (3- and 2-vectors, mixed, along other
+axes), np.meshgrid ('xy' and 'ij', sparse, three inputs, copies), np.atleast_1d/2d/3d and
+np.trapezoid (dx, 1-D and 2-D x, integer y), against NumPy: float sums within rtol
+1e-12 (NumPy's dot and pairwise sums add in another order), everything else exact."""
+
+import numpy as np
+import pytest
+
+
+def product_arguments(n, seed):
+    rng = np.random.default_rng(seed)
+    return (rng.normal(size=(n, 3, 4)), rng.normal(size=(4, 3)),
+            rng.integers(-100, 100, (n, 5)).astype(np.int8),
+            rng.integers(-100, 100, n).astype(np.int8),
+            rng.normal(size=6) + 1j * rng.normal(size=6),
+            rng.normal(size=6) + 1j * rng.normal(size=6),
+            rng.integers(0, 2, n).astype(bool), rng.integers(0, 2, n).astype(bool))
+
+
+@pytest.mark.parametrize("n,seed", [(4, 0), (1, 1), (0, 2), (9, 3)])
+def test_tensordot_inner_vdot(kernels_on_both_targets, n, seed):
+    kernels_on_both_targets("tensordot.py").check(*product_arguments(n, seed), rtol=1e-12)
+
+
+@pytest.mark.filterwarnings("ignore:Arrays of 2-dimensional vectors:DeprecationWarning")
+@pytest.mark.parametrize("n,seed", [(5, 0), (1, 1), (0, 2)])
+def test_cross(kernels_on_both_targets, n, seed):
+    rng = np.random.default_rng(seed)
+    kernels_on_both_targets("cross.py").check(
+        rng.normal(size=(n, 3)), rng.normal(size=3), rng.normal(size=(n, 3)).astype(np.float32),
+        rng.integers(-2**40, 2**40, (n, 3)), rng.integers(0, 255, 3).astype(np.uint8), rtol=0)
+
+
+@pytest.mark.parametrize("nx,ny,seed", [(4, 3, 0), (1, 5, 1), (0, 2, 2)])
+def test_meshgrid(kernels_on_both_targets, nx, ny, seed):
+    rng = np.random.default_rng(seed)
+    kernels_on_both_targets("meshgrid.py").check(
+        rng.normal(size=nx), rng.integers(-9, 9, ny).astype(np.int32),
+        rng.normal(size=(2, 2)).astype(np.float32), rtol=0)
+
+
+@pytest.mark.parametrize("n,seed", [(4, 0), (1, 1), (0, 2)])
+def test_atleast(kernels_on_both_targets, n, seed):
+    rng = np.random.default_rng(seed)
+    kernels_on_both_targets("atleast.py").check(
+        rng.normal(size=n), rng.integers(-9, 9, (n, 2)).astype(np.int32), np.float32(1.5), rtol=0)
+
+
+@pytest.mark.parametrize("r,c,seed", [(5, 4, 0), (1, 3, 1), (3, 1, 2), (0, 2, 3)])
+def test_trapezoid(kernels_on_both_targets, r, c, seed):
+    rng = np.random.default_rng(seed)
+    kernels_on_both_targets("trapezoid.py").check(
+        rng.normal(size=(r, c)), np.sort(rng.normal(size=r)),
+        rng.normal(size=c).astype(np.float32), rng.integers(-50, 50, c).astype(np.int32),
+        np.cumsum(rng.uniform(size=(r, c)), axis=1), rtol=1e-12)
