@@ -259,6 +259,8 @@ const std::map<std::string, Handler> &searchFunctions();
 const std::map<std::string, Handler> &histogramFunctions();
 /// np.tensordot, np.inner, np.vdot and np.cross (LowerTensorProducts.cpp).
 const std::map<std::string, Handler> &tensorProductFunctions();
+/// np.einsum with letter subscripts (LowerEinsum.cpp).
+const std::map<std::string, Handler> &einsumFunctions();
 /// np.meshgrid, np.atleast_1d, np.atleast_2d and np.atleast_3d (LowerGrids.cpp).
 const std::map<std::string, Handler> &gridFunctions();
 /// np.cov and np.corrcoef (LowerCovariance.cpp).

@@ -1853,6 +1853,63 @@ CASES += [
         """, "atleast_2d() got an unexpected keyword argument 'copy'", (5, "copy")),
 ]
 
+CASES += [
+    ("einsum-fewer-operands", """
+        # npc export f(float64[:,:])
+        def f(a):
+            return np.einsum("ij,j", a)
+        """, "fewer operands provided to einstein sum function than specified in the subscripts string", (5, '"ij,j"')),
+    ("einsum-letter", """
+        # npc export f(float64[:,:])
+        def f(a):
+            return np.einsum("i1", a)
+        """, "invalid subscript '1' in einstein sum subscripts string, subscripts must be letters", (5, '"i1"')),
+    ("einsum-output-never", """
+        # npc export f(float64[:,:])
+        def f(a):
+            return np.einsum("ij->k", a)
+        """, "einstein sum subscripts string included output subscript 'k' which never appeared in an input", (5, '"ij->k"')),
+    ("einsum-output-twice", """
+        # npc export f(float64[:,:])
+        def f(a):
+            return np.einsum("ij->ii", a)
+        """, "einstein sum subscripts string includes output subscript 'i' multiple times", (5, '"ij->ii"')),
+    ("einsum-too-many", """
+        # npc export f(float64[:,:])
+        def f(a):
+            return np.einsum("ijk", a)
+        """, "einstein sum subscripts string contains too many subscripts for operand 0", (5, "a)")),
+    ("einsum-too-few", """
+        # npc export f(float64[:,:])
+        def f(a):
+            return np.einsum("i", a)
+        """, "operand has more dimensions than subscripts given in einstein sum", (5, "a)")),
+    ("einsum-collapse", """
+        # npc export f(float64[2,3])
+        def f(a):
+            return np.einsum("ii", a)
+        """, "dimensions in single operand for collapsing index 'i' don't match (2 != 3)", (5, "np.einsum")),
+    ("einsum-ellipsis", """
+        # npc export f(float64[:,:])
+        def f(a):
+            return np.einsum("...i->i", a)
+        """, "np.einsum(): '...' (broadcast axes) is not supported by npc yet", (5, '"...i')),
+    ("einsum-sublist", """
+        # npc export f(float64[:,:])
+        def f(a):
+            return np.einsum(a, [0, 1])
+        """, "np.einsum(): npc needs the subscripts as a string literal first", (5, "a,")),
+    ("einsum-out", """
+        # npc export f(float64[:,:], float64[:])
+        def f(a, o):
+            return np.einsum("ij->i", a, out=o)
+        """, "np.einsum(): out= is not supported by npc yet", (5, "out")),
+    ("einsum-mismatch", """
+        # npc export f(float64[2,3], float64[4,2])
+        def f(a, b):
+            return np.einsum("ij,jk", a, b)
+        """, "operands could not be broadcast together", (5, "np.einsum")),
+]
 
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 

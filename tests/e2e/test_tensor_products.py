@@ -55,3 +55,28 @@ def test_trapezoid(kernels_on_both_targets, r, c, seed):
         rng.normal(size=(r, c)), np.sort(rng.normal(size=r)),
         rng.normal(size=c).astype(np.float32), rng.integers(-50, 50, c).astype(np.int32),
         np.cumsum(rng.uniform(size=(r, c)), axis=1), rtol=1e-12)
+
+
+@pytest.mark.parametrize("n,m,seed", [(3, 4, 0), (1, 1, 1), (0, 2, 2), (5, 0, 3)])
+def test_einsum(kernels_on_both_targets, n, m, seed):
+    rng = np.random.default_rng(seed)
+    kernels_on_both_targets("einsum.py").check(
+        rng.normal(size=(n, m)), rng.normal(size=(m, 3)), rng.normal(size=m),
+        rng.integers(-100, 100, (n, 4)).astype(np.int8), rng.integers(0, 2, 6).astype(bool),
+        rng.normal(size=(2, n, m)).astype(np.float32), rng.normal(size=(n, n)), rtol=1e-12)
+
+
+@pytest.mark.parametrize("case", ["collapse", "broadcast"])
+def test_einsum_errors(kernels_on_both_targets, case):
+    """Extents only the run time knows: NumPy's ValueErrors, checked on entry."""
+    rng = np.random.default_rng(4)
+    args = [rng.normal(size=(3, 4)), rng.normal(size=(4, 3)), rng.normal(size=4),
+            rng.integers(-100, 100, (3, 4)).astype(np.int8), rng.integers(0, 2, 6).astype(bool),
+            rng.normal(size=(2, 3, 4)).astype(np.float32), rng.normal(size=(3, 3))]
+    if case == "collapse":
+        args[6] = rng.normal(size=(2, 3))
+        match = "dimensions in single operand for collapsing index 'i' don't match (2 != 3)"
+    else:
+        args[1] = rng.normal(size=(5, 3))
+        match = "operands could not be broadcast together"
+    kernels_on_both_targets("einsum.py").check_raises(*args, match=match)
