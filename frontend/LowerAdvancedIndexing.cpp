@@ -127,6 +127,15 @@ NodePtr ExprLowering::advancedIndex(const NodePtr &base, const std::vector<Index
                              std::move(errorAxes), loc);
 }
 
+NodePtr ExprLowering::indexWithArrays(const NodePtr &base, const std::vector<NodePtr> &indices,
+                                      SourceLoc loc) {
+    std::vector<IndexItem> items;
+    for (const NodePtr &index : indices)
+        items.push_back(index ? IndexItem{IndexItem::IntArray, array::ViewEntry::all(), index, loc}
+                              : IndexItem{IndexItem::Slice, array::ViewEntry::all(), nullptr, loc});
+    return advancedIndex(base, items, {}, loc);
+}
+
 bool containsReduction(const NodePtr &n, std::set<const array::Node *> &seen) {
     if (!seen.insert(n.get()).second || n->kind == array::NodeKind::Var)
         return false;

@@ -136,6 +136,12 @@ public:
     /// NaN, where C's pow gives +0.0 and +inf; (0-0j) ** 2 is 0-0j, numpy.power's 0+0j).
     /// The fast path for ** -1 (numpy.reciprocal) is not taken: complex results can differ.
     array::NodePtr power(array::NodePtr base, const syntax::Expr &exponent, SourceLoc loc);
+    /// NumPy's integer-array indexing of `base` by `indices[k]` on axis k where it is
+    /// given (an integer array of rank >= 1; the arrays broadcast together) and `:` where it
+    /// is null: `base[:, idx]` (np.take, np.take_along_axis). Negative elements count from
+    /// the end; others out of bounds raise NumPy's IndexError at run time.
+    array::NodePtr indexWithArrays(const array::NodePtr &base,
+                                   const std::vector<array::NodePtr> &indices, SourceLoc loc);
     /// A unary ufunc with NumPy's loop selection (sqrt of int16 is float32, ...).
     array::NodePtr unary(array::UnaryOp op, array::NodePtr a, SourceLoc loc);
     /// unary() of a complex64/complex128 operand (see LowerUfuncs.cpp).
@@ -259,6 +265,8 @@ const std::map<std::string, Handler> &searchFunctions();
 const std::map<std::string, Handler> &histogramFunctions();
 /// np.tensordot, np.inner, np.vdot and np.cross (LowerTensorProducts.cpp).
 const std::map<std::string, Handler> &tensorProductFunctions();
+/// np.take, ndarray.take and np.take_along_axis (LowerTake.cpp).
+const std::map<std::string, Handler> &takeFunctions();
 /// np.einsum with letter subscripts (LowerEinsum.cpp).
 const std::map<std::string, Handler> &einsumFunctions();
 /// np.meshgrid, np.atleast_1d, np.atleast_2d and np.atleast_3d (LowerGrids.cpp).

@@ -28,7 +28,8 @@ const Handler *findFunction(const std::string &name) {
     for (const auto *table :
          {&arrayFunctions(), &arrayLayoutFunctions(), &sortingFunctions(), &padFunctions(),
           &bincountFunctions(), &covarianceFunctions(), &ufuncMethodFunctions(), &searchFunctions(),
-          &histogramFunctions(), &tensorProductFunctions(), &gridFunctions(), &einsumFunctions()})
+          &histogramFunctions(), &tensorProductFunctions(), &gridFunctions(), &einsumFunctions(),
+          &takeFunctions()})
         if (auto it = table->find(name); it != table->end())
             return &it->second;
     for (const auto *table : {&creationFunctions(), &scalarFunctions(), &limitsFunctions()})

@@ -1910,6 +1910,33 @@ CASES += [
             return np.einsum("ij,jk", a, b)
         """, "operands could not be broadcast together", (5, "np.einsum")),
 ]
+CASES += [
+    ("take-mode", """
+        # npc export f(float64[:], int64[:])
+        def f(a, i):
+            return np.take(a, i, mode="nearest")
+        """, "clipmode must be one of 'clip', 'raise', or 'wrap' (got 'nearest')", (5, '"nearest"')),
+    ("take-out", """
+        # npc export f(float64[:], int64[:], float64[:])
+        def f(a, i, o):
+            return np.take(a, i, out=o)
+        """, "npc does not support the argument 'out' of np.take()", (5, "o)")),
+    ("take-along-float", """
+        # npc export f(float64[:,:], float64[:,:])
+        def f(a, i):
+            return np.take_along_axis(a, i, axis=1)
+        """, "`indices` must be an integer array", (5, "i,")),
+    ("take-along-ranks", """
+        # npc export f(float64[:,:], int64[:])
+        def f(a, i):
+            return np.take_along_axis(a, i, axis=1)
+        """, "`indices` and `arr` must have the same number of dimensions", (5, "np.take_along_axis")),
+    ("take-along-none", """
+        # npc export f(float64[:,:], int64[:,:])
+        def f(a, i):
+            return np.take_along_axis(a, i, None)
+        """, "when axis=None, `indices` must have a single dimension.", (5, "i,")),
+]
 
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 

@@ -80,3 +80,24 @@ def test_einsum_errors(kernels_on_both_targets, case):
         args[1] = rng.normal(size=(5, 3))
         match = "operands could not be broadcast together"
     kernels_on_both_targets("einsum.py").check_raises(*args, match=match)
+
+
+def take_arguments(n, m, seed):
+    rng = np.random.default_rng(seed)
+    size = max(n * m, 1)
+    return (rng.normal(size=(n, m)), rng.integers(-size, size, 7),
+            rng.integers(-m, m, (2, 3)).astype(np.int32) if m else np.zeros((2, 3), np.int32),
+            rng.normal(size=(n, 3)).astype(np.float32), rng.integers(0, 255, 4).astype(np.uint8))
+
+
+@pytest.mark.parametrize("n,m,seed", [(3, 4, 0), (1, 5, 1), (6, 2, 2)])
+def test_take(kernels_on_both_targets, n, m, seed):
+    kernels_on_both_targets("take.py").check(*take_arguments(n, m, seed), rtol=0)
+
+
+def test_take_out_of_bounds(kernels_on_both_targets):
+    """An index beyond the array: NumPy's IndexError (mode='raise', the default)."""
+    args = take_arguments(3, 4, 5)
+    args[1][2] = 12
+    kernels_on_both_targets("take.py").check_raises(
+        *args, match="index 12 is out of bounds for axis 0 with size 12")
