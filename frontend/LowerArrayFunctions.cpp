@@ -576,6 +576,7 @@ Value average(ExprLowering &lowering, const CallArgs &args) {
 
 /// numpy.trapezoid(y, x=None, dx=1.0, axis=-1): `(d * (y[1:] + y[:-1]) / 2.0).sum(axis)`
 /// along `axis`, with d = dx, np.diff(x) along the axis for a 1-D x, or np.diff(x, axis=axis).
+/// IndexError (NumPy's list index messages) for an axis outside y's or None.
 Value trapezoid(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"y", true}, {"x", false}, {"dx", false}, {"axis", false}});
     NodePtr y = arrayArgument(lowering, *b[0], args, "y");
@@ -584,16 +585,31 @@ Value trapezoid(ExprLowering &lowering, const CallArgs &args) {
     if (rank == 0)
         throw UserError(b[0]->loc, "too many indices for array: array is 0-dimensional, but 1 "
                                    "were indexed");
-    int axis = *oneAxis(b[3], rank, args, rank - 1);
+    // NumPy indexes y's slices with `axis` as given, and passes it on to np.diff of an
+    // x of more dimensions and to the sum of the products, whose rank can exceed y's.
+    int64_t given = -1;
+    if (b[3]) {
+        if (b[3]->kind == Value::None)
+            throw UserError(b[3]->loc, "list indices must be integers or slices, not NoneType");
+        std::optional<int64_t> k = constantInt(*b[3]);
+        if (!k)
+            throw UserError(b[3]->loc, "np.trapezoid(): npc needs axis as an int literal");
+        given = *k;
+    }
+    if (given < -rank || given >= rank)
+        throw UserError(b[3]->loc, "list assignment index out of range");
+    int axis = static_cast<int>(given < 0 ? given + rank : given);
     SourceLoc loc = args.loc;
+    auto axisValue = [&] {
+        return Value::array(array::makeIntConstant(given, DType::Int64, true, loc), loc);
+    };
     NodePtr d;
     if (b[1] && b[1]->kind != Value::None) {
         NodePtr x = arrayArgument(lowering, *b[1], args, "x");
         x = array::makeCast(x, x->type.dtype, loc);
         CallArgs difference{"np.diff", loc, {Value::array(x, loc)}, {}, {}};
         if (x->type.rank() != 1) {
-            difference.keywords.emplace_back(
-                "axis", Value::array(array::makeIntConstant(axis, DType::Int64, true, loc), loc));
+            difference.keywords.emplace_back("axis", axisValue());
             difference.keywordLocs.push_back(loc);
         }
         d = callNumPy(lowering, "numpy.diff", difference).node;
@@ -613,8 +629,7 @@ Value trapezoid(ExprLowering &lowering, const CallArgs &args) {
         lowering.binary(BinaryOp::TrueDivide, lowering.binary(BinaryOp::Multiply, d, sum, loc),
                         array::makeFloatConstant(2.0, DType::Float64, true, loc), loc);
     CallArgs total{"np.sum", loc, {Value::array(areas, loc)}, {}, {}};
-    total.keywords.emplace_back(
-        "axis", Value::array(array::makeIntConstant(axis, DType::Int64, true, loc), loc));
+    total.keywords.emplace_back("axis", axisValue());
     total.keywordLocs.push_back(loc);
     return Value::array(array::withName(callNumPy(lowering, "numpy.sum", total).node, "trapezoid"),
                         loc);

@@ -267,6 +267,8 @@ const std::map<std::string, Handler> &histogramFunctions();
 const std::map<std::string, Handler> &tensorProductFunctions();
 /// np.take, ndarray.take and np.take_along_axis (LowerTake.cpp).
 const std::map<std::string, Handler> &takeFunctions();
+/// np.convolve and np.correlate (LowerConvolve.cpp).
+const std::map<std::string, Handler> &convolveFunctions();
 /// np.einsum with letter subscripts (LowerEinsum.cpp).
 const std::map<std::string, Handler> &einsumFunctions();
 /// np.meshgrid, np.atleast_1d, np.atleast_2d and np.atleast_3d (LowerGrids.cpp).

@@ -110,7 +110,11 @@ Value tensordot(ExprLowering &lowering, const CallArgs &args) {
     const Value *axes = b[2] ? &*b[2] : nullptr;
     if (axes && axes->kind == Value::Tuple) {
         if (axes->elements.size() != 2)
-            throw UserError(axes->loc, fmt::format("too many values to unpack (expected 2)"));
+            throw UserError(axes->loc,
+                            axes->elements.size() > 2
+                                ? std::string("too many values to unpack (expected 2)")
+                                : fmt::format("not enough values to unpack (expected 2, got {})",
+                                              axes->elements.size()));
         axesA = tensordotAxes(axes->elements[0], ra);
         axesB = tensordotAxes(axes->elements[1], rb);
     } else {
@@ -187,8 +191,9 @@ Value vdot(ExprLowering &lowering, const CallArgs &args) {
                 .node);
     }
     auto message = [&](std::vector<Dim> *shown) {
-        return fmt::format("cannot reshape array of size {} into shape ({},)",
-                           array::showExtent(flat[1]->type.shape[0], shown),
+        // Shown in order: the size first (function arguments are evaluated in any order).
+        std::string size = array::showExtent(flat[1]->type.shape[0], shown);
+        return fmt::format("cannot reshape array of size {} into shape ({},)", size,
                            array::showExtent(flat[0]->type.shape[0], shown));
     };
     NodePtr out = contract(lowering, flat[0], flat[1], {0}, {0}, message, args.loc);
@@ -200,6 +205,19 @@ NodePtr component(const NodePtr &v, int64_t k, SourceLoc loc) {
     std::vector<ViewEntry> entries(static_cast<size_t>(v->type.rank() - 1), ViewEntry::all());
     entries.push_back(ViewEntry::at(k));
     return array::makeView(v, std::move(entries), loc);
+}
+
+/// One of np.cross's axes (an int literal) normalized for `rank`, with NumPy's AxisError
+/// naming the parameter (`name`: "axisa", "axisb", "axisc").
+int crossAxis(const Value &axis, int rank, const char *name) {
+    std::optional<int64_t> k = constantInt(axis);
+    if (!k)
+        throw UserError(axis.loc, "np.cross(): npc needs each axis as an int literal");
+    if (*k < -rank || *k >= rank)
+        throw UserError(axis.loc, fmt::format("{}: axis {} is out of bounds for array of "
+                                              "dimension {}",
+                                              name, *k, rank));
+    return static_cast<int>(*k < 0 ? *k + rank : *k);
 }
 
 /// numpy.cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None): the cross product of
@@ -219,16 +237,12 @@ Value cross(ExprLowering &lowering, const CallArgs &args) {
     std::optional<Value> axisA = b[2], axisB = b[3], axisC = b[4];
     if (b[5] && b[5]->kind != Value::None)
         axisA = axisB = axisC = b[5];
+    if (x->type.rank() == 0 || y->type.rank() == 0)
+        throw UserError(args.loc, "At least one array has zero dimension");
     auto moveLast = [&](NodePtr v, const std::optional<Value> &axis, const char *name) {
-        if (v->type.rank() == 0)
-            throw UserError(args.loc, fmt::format("{}: axis -1 is out of bounds for array of "
-                                                  "dimension 0",
-                                                  name));
         if (!axis || axis->kind == Value::None)
             return v;
-        if (axis->kind == Value::Tuple)
-            throw UserError(axis->loc, "np.cross(): npc needs each axis as an int literal");
-        int k = normalizeAxes(axis, v->type.rank(), args).at(0);
+        int k = crossAxis(*axis, v->type.rank(), name);
         std::vector<int> order;
         for (int i = 0; i < v->type.rank(); ++i)
             if (i != k)
@@ -283,9 +297,7 @@ Value cross(ExprLowering &lowering, const CallArgs &args) {
     int rank = static_cast<int>(shape.size()) + 1;
     NodePtr out = array::makeConcat(std::move(parts), rank - 1, {}, loc);
     if (axisC && axisC->kind != Value::None) {
-        if (axisC->kind == Value::Tuple)
-            throw UserError(axisC->loc, "np.cross(): npc needs each axis as an int literal");
-        int k = normalizeAxes(axisC, rank, args).at(0);
+        int k = crossAxis(*axisC, rank, "axisc");
         std::vector<int> order;
         for (int i = 0; i < rank - 1; ++i)
             order.push_back(i);

@@ -1825,7 +1825,17 @@ CASES += [
         # npc export f(float64, float64[3])
         def f(a, b):
             return np.cross(a, b)
-        """, "axisa: axis -1 is out of bounds for array of dimension 0", (5, "np.cross")),
+        """, "At least one array has zero dimension", (5, "np.cross")),
+    ("cross-axis", """
+        # npc export f(float64[:,3], float64[3])
+        def f(a, b):
+            return np.cross(a, b, axisa=2)
+        """, "axisa: axis 2 is out of bounds for array of dimension 2", (5, "2)")),
+    ("tensordot-one-axes", """
+        # npc export f(float64[:,:], float64[:,:])
+        def f(a, b):
+            return np.tensordot(a, b, axes=(0,))
+        """, "not enough values to unpack (expected 2, got 1)", (5, "(0,)")),
     ("meshgrid-indexing", """
         # npc export f(float64[:], float64[:])
         def f(x, y):
@@ -1845,7 +1855,12 @@ CASES += [
         # npc export f(float64[:])
         def f(y):
             return np.trapezoid(y, axis=1)
-        """, "axis 1 is out of bounds for array of dimension 1", (5, "1)")),
+        """, "list assignment index out of range", (5, "1)")),
+    ("trapezoid-axis-none", """
+        # npc export f(float64[:])
+        def f(y):
+            return np.trapezoid(y, axis=None)
+        """, "list indices must be integers or slices, not NoneType", (5, "None")),
     ("atleast-keyword", """
         # npc export f(float64[:])
         def f(y):
@@ -1936,6 +1951,28 @@ CASES += [
         def f(a, i):
             return np.take_along_axis(a, i, None)
         """, "when axis=None, `indices` must have a single dimension.", (5, "i,")),
+]
+CASES += [
+    ("convolve-mode", """
+        # npc export f(float64[:], float64[:])
+        def f(a, v):
+            return np.convolve(a, v, mode="middle")
+        """, "mode must be one of 'valid', 'same', or 'full' (got 'middle')", (5, '"middle"')),
+    ("convolve-2d", """
+        # npc export f(float64[:,:], float64[:])
+        def f(a, v):
+            return np.convolve(a, v)
+        """, "object too deep for desired array", (5, "a,")),
+    ("convolve-empty", """
+        # npc export f(float64[0], float64[3])
+        def f(a, v):
+            return np.convolve(a, v)
+        """, "v cannot be empty", (5, "np.convolve")),
+    ("correlate-empty", """
+        # npc export f(float64[0], float64[3])
+        def f(a, v):
+            return np.correlate(a, v)
+        """, "first array argument cannot be empty", (5, "np.correlate")),
 ]
 
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")

@@ -101,3 +101,46 @@ def test_take_out_of_bounds(kernels_on_both_targets):
     args[1][2] = 12
     kernels_on_both_targets("take.py").check_raises(
         *args, match="index 12 is out of bounds for axis 0 with size 12")
+
+
+@pytest.mark.parametrize("n,m,seed", [(7, 3, 0), (3, 7, 1), (6, 4, 2), (4, 6, 3), (5, 5, 4),
+                                      (1, 4, 5), (4, 1, 6), (2, 2, 7)])
+def test_convolve_correlate(kernels_on_both_targets, n, m, seed):
+    rng = np.random.default_rng(seed)
+    kernels_on_both_targets("convolve.py").check(
+        rng.normal(size=n), rng.normal(size=m), rng.integers(-1000, 1000, n).astype(np.int32),
+        rng.normal(size=m) + 1j * rng.normal(size=m), rng.integers(0, 2, n).astype(bool),
+        rtol=1e-12)
+
+
+@pytest.mark.parametrize("n,m", [(0, 3), (3, 0), (0, 0)])
+def test_convolve_empty(kernels_on_both_targets, n, m):
+    """NumPy's ValueError for an empty operand (convolve's message: it swaps first)."""
+    rng = np.random.default_rng(8)
+    kernels_on_both_targets("convolve.py").check_like_numpy(
+        rng.normal(size=n), rng.normal(size=m), np.zeros(n, np.int32), np.zeros(m, complex),
+        np.zeros(n, bool), raises=ValueError)
+
+
+def test_vdot_sizes(kernels_on_both_targets):
+    """Sizes only the run time knows: NumPy's ValueError, the sizes in its order."""
+    args = list(product_arguments(4, 5))
+    args[4] = args[4][:5]
+    kernels_on_both_targets("tensordot.py").check_raises(
+        *args, match="cannot reshape array of size 6 into shape (5,)")
+
+
+@pytest.mark.parametrize("y_shape,x_shape,axis,keyword", [
+    ((3,), (2, 1), -1, "dx"), ((2, 3, 4), (3, 4), -1, "x"), ((3, 4), (2, 3, 4), -1, "x"),
+    ((3, 4), (2, 3, 4), -2, "x")])
+def test_trapezoid_wider_x(kernels, tmp_path, y_shape, x_shape, axis, keyword):
+    """An x (or dx) of more dimensions than y: NumPy's diff along `axis` of x as given and
+    the sum along it of the broadcast products, which have x's rank."""
+    source = tmp_path / f"trapezoid_{keyword}_{len(y_shape)}_{len(x_shape)}_{-axis}.py"
+    y_sig = "[" + ",".join(":" * len(y_shape)) + "]"
+    x_sig = "[" + ",".join(":" * len(x_shape)) + "]"
+    source.write_text(f"import numpy as np\n\n\n# npc export wide(float64{y_sig}, float64{x_sig})\n"
+                      f"def wide(y, x):\n    return np.trapezoid(y, {keyword}=x, axis={axis})\n")
+    rng = np.random.default_rng(6)
+    kernels(str(source)).check(rng.normal(size=y_shape),
+                               np.cumsum(rng.uniform(size=x_shape), axis=axis), rtol=1e-12)

@@ -1,0 +1,208 @@
+// numpy.convolve and numpy.correlate of 1-D sequences (numpy/_core/numeric.py;
+// _pyarray_correlate in numpy/_core/src/multiarray/multiarraymodule.c): each output
+// element the sum of the products of the overlapping elements, in the operands' common
+// dtype, over the window the mode ('full', 'same', 'valid') keeps.
+#include "frontend/LowerContext.h"
+
+#include <algorithm>
+#include <fmt/format.h>
+
+namespace npc::lowering {
+namespace {
+
+using array::BinaryOp;
+using array::NodePtr;
+using array::ReduceOp;
+
+enum class Mode { Valid, Same, Full };
+
+/// NumPy's mode argument: 'valid', 'same', 'full' (or their first letters, or 0, 1, 2).
+Mode modeArgument(const std::optional<Value> &v, Mode fallback) {
+    if (!v)
+        return fallback;
+    if (v->kind == Value::String) {
+        const std::string &s = v->text;
+        if (!s.empty() && std::string("valid").starts_with(s))
+            return Mode::Valid;
+        if (!s.empty() && std::string("same").starts_with(s))
+            return Mode::Same;
+        if (!s.empty() && std::string("full").starts_with(s))
+            return Mode::Full;
+        throw UserError(v->loc, fmt::format("mode must be one of 'valid', 'same', or 'full' "
+                                            "(got '{}')",
+                                            s));
+    }
+    if (std::optional<int64_t> k = constantInt(*v); k && *k >= 0 && *k <= 2)
+        return static_cast<Mode>(*k);
+    throw UserError(v->loc, "mode must be one of 'valid', 'same', or 'full' (a string literal "
+                            "for npc)");
+}
+
+/// A 1-D operand: a number becomes a 1-element array (np.array(x, ndmin=1)); a list an
+/// array; NumPy's ValueError for more dimensions.
+NodePtr sequence(ExprLowering &lowering, const Value &v, const CallArgs &args, const char *what) {
+    NodePtr x = arrayArgument(lowering, v, args, what);
+    x = array::makeCast(x, x->type.dtype, args.loc);
+    if (x->type.rank() == 0)
+        return array::makeView(x, {array::ViewEntry::newAxis()}, args.loc);
+    if (x->type.rank() > 1)
+        throw UserError(v.loc, "object too deep for desired array");
+    return x;
+}
+
+/// The run-time int64 value of `f(n, m)` where an extent is not a constant, as a Value
+/// dim printed `text`; a constant where both are.
+Dim combined(const Dim &n, const Dim &m, const std::function<int64_t(int64_t, int64_t)> &f,
+             const std::function<NodePtr(const NodePtr &, const NodePtr &)> &g,
+             const std::string &text, SourceLoc loc) {
+    auto cn = dimConstValue(n), cm = dimConstValue(m);
+    if (cn && cm)
+        return dimConst(f(*cn, *cm));
+    return dimValue(g(array::makeDimValue(n, loc), array::makeDimValue(m, loc)), text);
+}
+
+/// `sum_j a[t + j - (m - 1)] * w[j]` for t = start + k, k over `length` outputs, j over w's
+/// m elements, the terms outside a left out (NumPy's overlap): correlate's full output
+/// at t is the lag t - (m - 1); convolve is correlate with w = v reversed.
+NodePtr slidingSums(ExprLowering &lowering, const NodePtr &a, const NodePtr &w, const Dim &length,
+                    const NodePtr &start, SourceLoc loc) {
+    const Dim &n = a->type.shape[0], &m = w->type.shape[0];
+    Shape grid{length, m};
+    auto i64 = [&](int64_t k) { return array::makeIntConstant(k, DType::Int64, false, loc); };
+    auto op = [&](BinaryOp o, const NodePtr &x, const NodePtr &y) {
+        return lowering.binary(o, x, y, loc);
+    };
+    NodePtr nn = array::makeCast(array::makeDimValue(n, loc), DType::Int64, false, loc);
+    NodePtr mm = array::makeCast(array::makeDimValue(m, loc), DType::Int64, false, loc);
+    NodePtr shift = op(BinaryOp::Subtract, start, op(BinaryOp::Subtract, mm, i64(1)));
+    NodePtr i = op(BinaryOp::Add, op(BinaryOp::Add, array::makeIota(grid, 0, loc), shift),
+                   array::makeIota(grid, 1, loc));
+    NodePtr inside =
+        op(BinaryOp::LogicalAnd, op(BinaryOp::GreaterEqual, i, i64(0)), op(BinaryOp::Less, i, nn));
+    NodePtr clamped =
+        op(BinaryOp::Minimum, op(BinaryOp::Maximum, i, i64(0)), op(BinaryOp::Subtract, nn, i64(1)));
+    NodePtr gathered = array::makeGather(a, {clamped}, {0}, 0, {-1}, loc);
+    NodePtr products = lowering.binary(
+        BinaryOp::Multiply, gathered,
+        array::makeView(w, {array::ViewEntry::newAxis(), array::ViewEntry::all()}, loc), loc);
+    DType t = products->type.dtype;
+    NodePtr zero = array::makeBroadcast(array::makeCast(i64(0), t, loc), products->type.shape, loc);
+    NodePtr terms = array::makeWhere(inside, products, zero, loc);
+    return array::makeReduce(ReduceOp::Sum, terms, {1}, false, loc);
+}
+
+/// numpy.convolve(a, v, mode='full') and numpy.correlate(a, v, mode='valid') (v conjugated).
+/// Output lengths: full n + m - 1, same max(n, m), valid max(n, m) - min(n, m) + 1. NumPy's
+/// ValueErrors for empty operands (on entry where only the run time knows their lengths).
+Handler slidingProduct(bool convolve) {
+    return [convolve](ExprLowering &lowering, const CallArgs &args) {
+        auto b = bind(args, {{"a", true}, {"v", true}, {"mode", false}});
+        SourceLoc loc = args.loc;
+        NodePtr a = sequence(lowering, *b[0], args, "a");
+        NodePtr v = sequence(lowering, *b[1], args, "v");
+        Mode mode = modeArgument(b[2], convolve ? Mode::Full : Mode::Valid);
+        const Dim &n = a->type.shape[0], &m = v->type.shape[0];
+        // NumPy's checks, in its order: convolve swaps the longer operand first.
+        NodePtr zero = array::makeIntConstant(0, DType::Int64, false, loc);
+        NodePtr nEmpty = array::makeBinary(BinaryOp::Equal, array::makeDimValue(n, loc), zero, loc);
+        NodePtr mEmpty = array::makeBinary(BinaryOp::Equal, array::makeDimValue(m, loc), zero, loc);
+        auto cn = dimConstValue(n), cm = dimConstValue(m);
+        struct Empty {
+            NodePtr fails;
+            bool constantFails;
+            const char *message;
+        };
+        std::vector<Empty> empties;
+        if (convolve)
+            empties = {{array::makeBinary(BinaryOp::LogicalAnd, nEmpty, mEmpty, loc),
+                        cn == 0 && cm == 0, "a cannot be empty"},
+                       {array::makeBinary(BinaryOp::LogicalOr, nEmpty, mEmpty, loc),
+                        cn == 0 || cm == 0, "v cannot be empty"}};
+        else
+            empties = {{nEmpty, cn == 0, "first array argument cannot be empty"},
+                       {mEmpty, cm == 0, "second array argument cannot be empty"}};
+        std::vector<array::ExtentCheck> checks;
+        for (const Empty &e : empties) {
+            if (cn && cm && e.constantFails)
+                throw UserError(loc, e.message);
+            if (!(cn && cm))
+                checks.push_back(conditionCheck(e.fails, e.message, e.message));
+        }
+        array::ViewEntry reversed = array::ViewEntry::all();
+        reversed.step = -1;
+        NodePtr w = convolve ? array::makeView(v, {reversed}, loc) : v;
+        if (!convolve && isComplex(w->type.dtype))
+            w = callNumPy(lowering, "numpy.conjugate",
+                          CallArgs{"np.conjugate", loc, {Value::array(w, loc)}, {}, {}})
+                    .node;
+        auto op = [&](BinaryOp o) {
+            return [o, loc](const NodePtr &x, const NodePtr &y) {
+                return array::makeBinary(o, array::makeCast(x, DType::Int64, false, loc),
+                                         array::makeCast(y, DType::Int64, false, loc), loc);
+            };
+        };
+        auto maxOf = [](int64_t x, int64_t y) { return std::max(x, y); };
+        auto minOf = [](int64_t x, int64_t y) { return std::min(x, y); };
+        Dim longer = combined(n, m, maxOf, op(BinaryOp::Maximum), "max(len(a), len(v))", loc);
+        Dim shorter = combined(n, m, minOf, op(BinaryOp::Minimum), "min(len(a), len(v))", loc);
+        auto value = [&](const Dim &d) {
+            return array::makeCast(array::makeDimValue(d, loc), DType::Int64, false, loc);
+        };
+        auto i64 = [&](int64_t k) { return array::makeIntConstant(k, DType::Int64, false, loc); };
+        Dim length;
+        NodePtr start;
+        NodePtr pad = array::makeBinary(BinaryOp::Subtract, value(shorter), i64(1), loc);
+        switch (mode) {
+        case Mode::Full:
+            // max(n + m - 1, 0): both empty raise before the result is allocated.
+            length = combined(
+                n, m, [](int64_t x, int64_t y) { return std::max<int64_t>(x + y - 1, 0); },
+                [&](const NodePtr &x, const NodePtr &y) {
+                    NodePtr sum =
+                        array::makeBinary(BinaryOp::Add, op(BinaryOp::Add)(x, y), i64(-1), loc);
+                    return array::makeBinary(BinaryOp::Maximum, sum, i64(0), loc);
+                },
+                "len(a) + len(v) - 1", loc);
+            start = i64(0);
+            break;
+        case Mode::Same: {
+            length = longer;
+            // (min - 1) // 2; correlate of a shorter `a` (NumPy swaps and reverses) the rest.
+            NodePtr half = array::makeBinary(BinaryOp::FloorDivide, pad, i64(2), loc);
+            start = half;
+            if (!convolve) {
+                NodePtr swapped = array::makeBinary(BinaryOp::Less, value(n), value(m), loc);
+                start = array::makeWhere(
+                    swapped, array::makeBinary(BinaryOp::Subtract, pad, half, loc), half, loc);
+            }
+            break;
+        }
+        case Mode::Valid:
+            length = combined(
+                longer, shorter, [](int64_t x, int64_t y) { return x - y + 1; },
+                [&](const NodePtr &x, const NodePtr &y) {
+                    return array::makeBinary(BinaryOp::Add, op(BinaryOp::Subtract)(x, y), i64(1),
+                                             loc);
+                },
+                "max(len(a), len(v)) - min(len(a), len(v)) + 1", loc);
+            start = pad;
+            break;
+        }
+        NodePtr out = slidingSums(lowering, a, w, length, start, loc);
+        if (!checks.empty()) // evaluated before the sums are
+            out = array::withChecks(out, std::move(checks));
+        return Value::array(array::withName(out, convolve ? "convolution" : "correlation"), loc);
+    };
+}
+
+} // namespace
+
+const std::map<std::string, Handler> &convolveFunctions() {
+    static const std::map<std::string, Handler> table = {
+        {"numpy.convolve", slidingProduct(true)},
+        {"numpy.correlate", slidingProduct(false)},
+    };
+    return table;
+}
+
+} // namespace npc::lowering
