@@ -32,7 +32,9 @@ def inputs(rng):
     """Name -> arguments (sizes where NumPy takes 0.1-2 s a call; 0.03 s for whole_array,
     which reads 80 MB, and vector_sums, 160 MB; mask_update updates half of 10 M; joins
     joins two 10 M arrays; row_sorts sorts 2000 rows of 2000, long_sort one 4 M array;
-    interpolate looks 4 M points up in a table of 1000)."""
+    interpolate looks 4 M points up in a table of 1000;
+    contractions crosses 2 M pairs of 3-vectors; filters convolves 4 M samples with 31
+    taps and correlates them with 64)."""
     grid = np.zeros((1000, 1000))
     grid[0, :] = 1.0
     return {
@@ -53,6 +55,8 @@ def inputs(rng):
         "long_sort": [rng.normal(size=4_000_000)],
         "interpolate": [rng.uniform(-0.1, 1.1, size=4_000_000), np.sort(rng.uniform(size=1000)),
                         rng.normal(size=1000)],
+        "contractions": [rng.normal(size=(2_000_000, 3)), rng.normal(size=(2_000_000, 3))],
+        "filters": [rng.uniform(size=4_000_000), rng.uniform(size=31), rng.uniform(size=64)],
     }
 
 

@@ -63,32 +63,28 @@ Dim combined(const Dim &n, const Dim &m, const std::function<int64_t(int64_t, in
 
 /// `sum_j a[t + j - (m - 1)] * w[j]` for t = start + k, k over `length` outputs, j over w's
 /// m elements, the terms outside a left out (NumPy's overlap): correlate's full output
-/// at t is the lag t - (m - 1); convolve is correlate with w = v reversed.
+/// at t is the lag t - (m - 1); convolve is correlate with w = v reversed. `a` is padded
+/// with m - 1 zeros each side first (a buffer), so each sum reads consecutive elements
+/// without a bounds test and the vectorize pass runs neighbouring outputs side by side.
 NodePtr slidingSums(ExprLowering &lowering, const NodePtr &a, const NodePtr &w, const Dim &length,
                     const NodePtr &start, SourceLoc loc) {
-    const Dim &n = a->type.shape[0], &m = w->type.shape[0];
-    Shape grid{length, m};
+    const Dim &m = w->type.shape[0];
     auto i64 = [&](int64_t k) { return array::makeIntConstant(k, DType::Int64, false, loc); };
-    auto op = [&](BinaryOp o, const NodePtr &x, const NodePtr &y) {
-        return lowering.binary(o, x, y, loc);
-    };
-    NodePtr nn = array::makeCast(array::makeDimValue(n, loc), DType::Int64, false, loc);
     NodePtr mm = array::makeCast(array::makeDimValue(m, loc), DType::Int64, false, loc);
-    NodePtr shift = op(BinaryOp::Subtract, start, op(BinaryOp::Subtract, mm, i64(1)));
-    NodePtr i = op(BinaryOp::Add, op(BinaryOp::Add, array::makeIota(grid, 0, loc), shift),
-                   array::makeIota(grid, 1, loc));
-    NodePtr inside =
-        op(BinaryOp::LogicalAnd, op(BinaryOp::GreaterEqual, i, i64(0)), op(BinaryOp::Less, i, nn));
-    NodePtr clamped =
-        op(BinaryOp::Minimum, op(BinaryOp::Maximum, i, i64(0)), op(BinaryOp::Subtract, nn, i64(1)));
-    NodePtr gathered = array::makeGather(a, {clamped}, {0}, 0, {-1}, loc);
+    // max(m - 1, 0): an empty w raises NumPy's error before anything is computed.
+    NodePtr width = array::makeBinary(
+        BinaryOp::Maximum, array::makeBinary(BinaryOp::Subtract, mm, i64(1), loc), i64(0), loc);
+    CallArgs pad{"np.pad", loc, {Value::array(a, loc), Value::array(width, loc)}, {}, {}};
+    NodePtr padded = lowering.materialized(callNumPy(lowering, "numpy.pad", pad).node, loc);
+    Shape grid{length, m};
+    NodePtr at = lowering.binary(
+        BinaryOp::Add, lowering.binary(BinaryOp::Add, array::makeIota(grid, 0, loc), start, loc),
+        array::makeIota(grid, 1, loc), loc);
+    NodePtr gathered = array::makeGather(padded, {at}, {0}, 0, {-1}, loc);
     NodePtr products = lowering.binary(
         BinaryOp::Multiply, gathered,
         array::makeView(w, {array::ViewEntry::newAxis(), array::ViewEntry::all()}, loc), loc);
-    DType t = products->type.dtype;
-    NodePtr zero = array::makeBroadcast(array::makeCast(i64(0), t, loc), products->type.shape, loc);
-    NodePtr terms = array::makeWhere(inside, products, zero, loc);
-    return array::makeReduce(ReduceOp::Sum, terms, {1}, false, loc);
+    return array::makeReduce(ReduceOp::Sum, products, {1}, false, loc);
 }
 
 /// numpy.convolve(a, v, mode='full') and numpy.correlate(a, v, mode='valid') (v conjugated).
