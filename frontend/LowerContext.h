@@ -142,6 +142,13 @@ public:
     /// the end; others out of bounds raise NumPy's IndexError at run time.
     array::NodePtr indexWithArrays(const array::NodePtr &base,
                                    const std::vector<array::NodePtr> &indices, SourceLoc loc);
+    /// `base[mask]` for a bool `mask` of base's leading extents: the elements at the true
+    /// positions, in C order (a length only the run time knows; np.unique, np.nonzero). The
+    /// same mask indexed again where nothing was emitted since is counted once.
+    array::NodePtr indexWithMask(const array::NodePtr &base, const array::NodePtr &mask,
+                                 SourceLoc loc) {
+        return maskIndex(base, mask, loc, loc);
+    }
     /// A unary ufunc with NumPy's loop selection (sqrt of int16 is float32, ...).
     array::NodePtr unary(array::UnaryOp op, array::NodePtr a, SourceLoc loc);
     /// unary() of a complex64/complex128 operand (see LowerUfuncs.cpp).
@@ -267,6 +274,9 @@ const std::map<std::string, Handler> &histogramFunctions();
 const std::map<std::string, Handler> &tensorProductFunctions();
 /// np.take, ndarray.take and np.take_along_axis (LowerTake.cpp).
 const std::map<std::string, Handler> &takeFunctions();
+/// np.unique, np.nonzero, ndarray.nonzero, np.flatnonzero and np.argwhere
+/// (LowerSelection.cpp).
+const std::map<std::string, Handler> &selectionFunctions();
 /// np.convolve and np.correlate (LowerConvolve.cpp).
 const std::map<std::string, Handler> &convolveFunctions();
 /// np.einsum with letter subscripts (LowerEinsum.cpp).

@@ -29,7 +29,7 @@ const Handler *findFunction(const std::string &name) {
          {&arrayFunctions(), &arrayLayoutFunctions(), &sortingFunctions(), &padFunctions(),
           &bincountFunctions(), &covarianceFunctions(), &ufuncMethodFunctions(), &searchFunctions(),
           &histogramFunctions(), &tensorProductFunctions(), &gridFunctions(), &einsumFunctions(),
-          &takeFunctions(), &convolveFunctions()})
+          &takeFunctions(), &convolveFunctions(), &selectionFunctions()})
         if (auto it = table->find(name); it != table->end())
             return &it->second;
     for (const auto *table : {&creationFunctions(), &scalarFunctions(), &limitsFunctions()})

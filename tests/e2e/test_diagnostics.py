@@ -1974,6 +1974,28 @@ CASES += [
             return np.correlate(a, v)
         """, "first array argument cannot be empty", (5, "np.correlate")),
 ]
+CASES += [
+    ("unique-inverse", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.unique(x, return_inverse=True)
+        """, "np.unique(): return_inverse=True is not supported by npc yet", (5, "True")),
+    ("unique-axis", """
+        # npc export f(float64[:,:])
+        def f(x):
+            return np.unique(x, axis=0)
+        """, "np.unique(): axis= is not supported by npc yet", (5, "0)")),
+    ("unique-complex", """
+        # npc export f(complex128[:])
+        def f(x):
+            return np.unique(x)
+        """, "np.unique() of complex values is not supported by npc yet", (5, "x)")),
+    ("nonzero-scalar", """
+        # npc export f(float64)
+        def f(x):
+            return np.nonzero(x)
+        """, "Calling nonzero on 0d arrays is not allowed.", (5, "x)")),
+]
 
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 

@@ -144,3 +144,15 @@ def test_trapezoid_wider_x(kernels, tmp_path, y_shape, x_shape, axis, keyword):
     rng = np.random.default_rng(6)
     kernels(str(source)).check(rng.normal(size=y_shape),
                                np.cumsum(rng.uniform(size=x_shape), axis=axis), rtol=1e-12)
+
+
+@pytest.mark.parametrize("n,seed", [(12, 0), (1, 1), (0, 2), (50, 3)])
+def test_unique_nonzero(kernels_on_both_targets, n, seed):
+    rng = np.random.default_rng(seed)
+    x = rng.integers(0, 5, n).astype(np.float64) / 2  # repeated values
+    if n > 3:
+        x[[1, 3]] = np.nan
+        x[2] = -0.0
+    kernels_on_both_targets("unique.py").check(
+        x, rng.integers(-2, 3, (n, 3)).astype(np.int32), rng.integers(0, 2, n).astype(bool),
+        rng.normal(size=(2, n)).astype(np.float32), rtol=0)

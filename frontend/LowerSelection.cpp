@@ -1,0 +1,199 @@
+// Functions whose result length depends on the data (numpy/lib/_arraysetops_impl.py,
+// numpy/_core/fromnumeric.py, numpy/_core/numeric.py): np.unique (sorted, then a mask of
+// the first of each run of equal values), np.nonzero, np.flatnonzero and np.argwhere (the
+// true positions of `a != 0`), all built on the mask indexing of `x[mask]`.
+#include "frontend/LowerContext.h"
+
+#include <fmt/format.h>
+
+namespace npc::lowering {
+namespace {
+
+using array::BinaryOp;
+using array::NodePtr;
+using array::UnaryOp;
+
+Value tupleOf(std::vector<NodePtr> parts, SourceLoc loc) {
+    Value t;
+    t.kind = Value::Tuple;
+    t.loc = loc;
+    for (NodePtr &p : parts)
+        t.elements.push_back(Value::array(std::move(p), loc));
+    return t;
+}
+
+NodePtr raveled(ExprLowering &lowering, const NodePtr &x, SourceLoc loc) {
+    return callNumPy(lowering, "numpy.ravel",
+                     CallArgs{"np.ravel", loc, {Value::array(x, loc)}, {}, {}})
+        .node;
+}
+
+NodePtr i64(int64_t k, SourceLoc loc) {
+    return array::makeIntConstant(k, DType::Int64, false, loc);
+}
+
+/// Element max(i + delta, 0) of the 1-D `x` for each of its positions i (x[i - 1] with
+/// delta -1; position 0 reads itself).
+NodePtr shifted(ExprLowering &lowering, const NodePtr &x, int64_t delta, const NodePtr &last,
+                SourceLoc loc) {
+    NodePtr at = lowering.binary(BinaryOp::Add, array::makeIota(x->type.shape, 0, loc),
+                                 i64(delta, loc), loc);
+    at = lowering.binary(BinaryOp::Maximum, at, i64(0, loc), loc);
+    if (last)
+        at = lowering.binary(BinaryOp::Minimum, at, last, loc);
+    return array::makeGather(x, {at}, {0}, 0, {-1}, loc);
+}
+
+/// A True/False literal argument; `fallback` when absent.
+bool flag(const std::optional<Value> &v, bool fallback, const char *name, const CallArgs &args) {
+    if (!v)
+        return fallback;
+    std::optional<bool> f = boolLiteral(*v);
+    if (!f)
+        throw UserError(v->loc,
+                        fmt::format("{}(): npc needs {} as True or False", args.function, name));
+    return *f;
+}
+
+/// numpy.unique(ar, return_index=False, return_inverse=False, return_counts=False,
+/// axis=None, equal_nan=True): the sorted distinct values of the flattened array (NaNs,
+/// sorted last, collapsed into one with equal_nan), with the int64 positions of their
+/// first occurrences (return_index: a stable argsort, as NumPy's mergesort) and their
+/// counts (return_counts). return_inverse and axis are not supported; nor complex values.
+Value unique(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"ar", true},
+                         {"return_index", false},
+                         {"return_inverse", false},
+                         {"return_counts", false},
+                         {"axis", false},
+                         {"equal_nan", false}});
+    SourceLoc loc = args.loc;
+    bool withIndex = flag(b[1], false, "return_index", args);
+    if (flag(b[2], false, "return_inverse", args))
+        throw UserError(b[2]->loc, "np.unique(): return_inverse=True is not supported by npc yet");
+    bool withCounts = flag(b[3], false, "return_counts", args);
+    if (b[4] && b[4]->kind != Value::None)
+        throw UserError(b[4]->loc, "np.unique(): axis= is not supported by npc yet (the "
+                                   "flattened array's values only)");
+    bool equalNan = flag(b[5], true, "equal_nan", args);
+    NodePtr x = arrayArgument(lowering, *b[0], args, "ar");
+    if (isComplex(x->type.dtype))
+        throw UserError(b[0]->loc, "np.unique() of complex values is not supported by npc yet");
+    NodePtr flat = raveled(lowering, array::makeCast(x, x->type.dtype, loc), loc);
+    NodePtr order, sorted;
+    if (withIndex) {
+        order = lowering.materialized(array::makeSort(flat, 0, true, loc), loc);
+        sorted = lowering.materialized(array::makeGather(flat, {order}, {0}, 0, {-1}, loc), loc);
+    } else {
+        sorted = lowering.materialized(array::makeSort(flat, 0, false, loc), loc);
+    }
+    // keep[i]: i == 0 or sorted[i] != sorted[i - 1] (two NaNs are equal with equal_nan).
+    NodePtr previous = shifted(lowering, sorted, -1, nullptr, loc);
+    NodePtr differs = lowering.binary(BinaryOp::NotEqual, sorted, previous, loc);
+    if (equalNan && isFloat(sorted->type.dtype)) {
+        NodePtr bothNan =
+            lowering.binary(BinaryOp::LogicalAnd, lowering.unary(UnaryOp::IsNan, sorted, loc),
+                            lowering.unary(UnaryOp::IsNan, previous, loc), loc);
+        differs = lowering.binary(BinaryOp::LogicalAnd, differs,
+                                  lowering.unary(UnaryOp::LogicalNot, bothNan, loc), loc);
+    }
+    NodePtr first = lowering.binary(BinaryOp::Equal, array::makeIota(sorted->type.shape, 0, loc),
+                                    i64(0, loc), loc);
+    NodePtr keep = lowering.materialized(
+        array::withName(lowering.binary(BinaryOp::LogicalOr, first, differs, loc), "keep"), loc);
+    std::vector<NodePtr> out{array::withName(lowering.indexWithMask(sorted, keep, loc), "unique")};
+    if (withIndex)
+        out.push_back(array::withName(lowering.indexWithMask(order, keep, loc), "first_index"));
+    if (withCounts) {
+        // Each run's length: the next run's start (n after the last) minus its own.
+        NodePtr starts = lowering.materialized(
+            lowering.indexWithMask(array::makeIota(sorted->type.shape, 0, loc), keep, loc), loc);
+        NodePtr count = array::makeCast(array::makeDimValue(starts->type.shape[0], loc),
+                                        DType::Int64, false, loc);
+        NodePtr n = array::makeCast(array::makeDimValue(sorted->type.shape[0], loc), DType::Int64,
+                                    false, loc);
+        NodePtr last = lowering.binary(BinaryOp::Subtract, count, i64(1, loc), loc);
+        NodePtr next = shifted(lowering, starts, 1, last, loc);
+        NodePtr isLast = lowering.binary(
+            BinaryOp::Equal,
+            lowering.binary(BinaryOp::Add, array::makeIota(starts->type.shape, 0, loc), i64(1, loc),
+                            loc),
+            count, loc);
+        next =
+            array::makeWhere(isLast, array::makeBroadcast(n, starts->type.shape, loc), next, loc);
+        out.push_back(
+            array::withName(lowering.binary(BinaryOp::Subtract, next, starts, loc), "counts"));
+    }
+    if (out.size() == 1)
+        return Value::array(out[0], loc);
+    return tupleOf(std::move(out), loc);
+}
+
+/// The int64 indices along each axis of the non-zero elements of `a` (rank >= 1), in C
+/// order: numpy.nonzero's arrays.
+std::vector<NodePtr> nonzeroIndices(ExprLowering &lowering, const NodePtr &a, SourceLoc loc) {
+    NodePtr mask = lowering.materialized(
+        array::withName(array::makeCast(a, DType::Bool, loc), "nonzero_mask"), loc);
+    std::vector<NodePtr> out;
+    for (int k = 0; k < a->type.rank(); ++k)
+        out.push_back(lowering.indexWithMask(array::makeIota(a->type.shape, k, loc), mask, loc));
+    return out;
+}
+
+NodePtr nonzeroOperand(ExprLowering &lowering, const Value &v, const CallArgs &args,
+                       const char *message) {
+    NodePtr a = arrayArgument(lowering, v, args, "a");
+    if (a->type.rank() == 0)
+        throw UserError(v.loc, message);
+    return a;
+}
+
+/// numpy.nonzero(a) and ndarray.nonzero(): a tuple of int64 index arrays, one per axis.
+/// NumPy 2's ValueError for a 0-d array.
+Value nonzero(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}});
+    NodePtr a = nonzeroOperand(lowering, *b[0], args,
+                               "Calling nonzero on 0d arrays is not allowed. Use "
+                               "np.atleast_1d(scalar).nonzero() instead.");
+    std::vector<NodePtr> parts = nonzeroIndices(lowering, a, args.loc);
+    for (NodePtr &p : parts)
+        p = array::withName(p, "nonzero");
+    return tupleOf(std::move(parts), args.loc);
+}
+
+/// numpy.flatnonzero(a): the int64 positions of the non-zero elements of a.ravel().
+Value flatnonzero(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}});
+    NodePtr a = arrayArgument(lowering, *b[0], args, "a");
+    NodePtr flat = raveled(lowering, array::makeCast(a, a->type.dtype, args.loc), args.loc);
+    return Value::array(array::withName(nonzeroIndices(lowering, flat, args.loc)[0], "positions"),
+                        args.loc);
+}
+
+/// numpy.argwhere(a): the int64 indices of the non-zero elements, one row each (shape
+/// (N, a.ndim)). A 0-d array is not supported.
+Value argwhere(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}});
+    NodePtr a = nonzeroOperand(lowering, *b[0], args,
+                               "np.argwhere() of a 0-d array is not supported by npc");
+    std::vector<NodePtr> columns;
+    for (const NodePtr &index : nonzeroIndices(lowering, a, args.loc))
+        columns.push_back(array::makeView(
+            index, {array::ViewEntry::all(), array::ViewEntry::newAxis()}, args.loc));
+    return Value::array(
+        array::withName(array::makeConcat(std::move(columns), 1, {}, args.loc), "indices"),
+        args.loc);
+}
+
+} // namespace
+
+const std::map<std::string, Handler> &selectionFunctions() {
+    static const std::map<std::string, Handler> table = {
+        {"numpy.unique", unique},     {"numpy.nonzero", nonzero},
+        {"ndarray.nonzero", nonzero}, {"numpy.flatnonzero", flatnonzero},
+        {"numpy.argwhere", argwhere},
+    };
+    return table;
+}
+
+} // namespace npc::lowering
