@@ -5,6 +5,7 @@
 #include "frontend/LowerContext.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fmt/format.h>
 
 namespace npc::lowering {
@@ -21,7 +22,10 @@ Mode modeArgument(const std::optional<Value> &v, Mode fallback) {
     if (!v)
         return fallback;
     if (v->kind == Value::String) {
-        const std::string &s = v->text;
+        // NumPy 2 still takes any case and any prefix (deprecated).
+        std::string s = v->text;
+        for (char &c : s)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
         if (!s.empty() && std::string("valid").starts_with(s))
             return Mode::Valid;
         if (!s.empty() && std::string("same").starts_with(s))
@@ -30,7 +34,7 @@ Mode modeArgument(const std::optional<Value> &v, Mode fallback) {
             return Mode::Full;
         throw UserError(v->loc, fmt::format("mode must be one of 'valid', 'same', or 'full' "
                                             "(got '{}')",
-                                            s));
+                                            v->text));
     }
     if (std::optional<int64_t> k = constantInt(*v); k && *k >= 0 && *k <= 2)
         return static_cast<Mode>(*k);
@@ -38,11 +42,15 @@ Mode modeArgument(const std::optional<Value> &v, Mode fallback) {
                             "for npc)");
 }
 
-/// A 1-D operand: a number becomes a 1-element array (np.array(x, ndmin=1)); a list an
-/// array; NumPy's ValueError for more dimensions.
-NodePtr sequence(ExprLowering &lowering, const Value &v, const CallArgs &args, const char *what) {
+/// A 1-D operand: a list an array; for convolve a number becomes a 1-element array
+/// (np.array(x, ndmin=1)), where correlate raises NumPy's ValueError; NumPy's ValueError
+/// for more dimensions.
+NodePtr sequence(ExprLowering &lowering, const Value &v, const CallArgs &args, const char *what,
+                 bool convolve) {
     NodePtr x = arrayArgument(lowering, v, args, what);
     x = array::makeCast(x, x->type.dtype, args.loc);
+    if (x->type.rank() == 0 && !convolve)
+        throw UserError(v.loc, "object of too small depth for desired array");
     if (x->type.rank() == 0)
         return array::makeView(x, {array::ViewEntry::newAxis()}, args.loc);
     if (x->type.rank() > 1)
@@ -94,8 +102,8 @@ Handler slidingProduct(bool convolve) {
     return [convolve](ExprLowering &lowering, const CallArgs &args) {
         auto b = bind(args, {{"a", true}, {"v", true}, {"mode", false}});
         SourceLoc loc = args.loc;
-        NodePtr a = sequence(lowering, *b[0], args, "a");
-        NodePtr v = sequence(lowering, *b[1], args, "v");
+        NodePtr a = sequence(lowering, *b[0], args, "a", convolve);
+        NodePtr v = sequence(lowering, *b[1], args, "v", convolve);
         Mode mode = modeArgument(b[2], convolve ? Mode::Full : Mode::Valid);
         const Dim &n = a->type.shape[0], &m = v->type.shape[0];
         // NumPy's checks, in its order: convolve swaps the longer operand first.

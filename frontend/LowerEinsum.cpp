@@ -94,9 +94,10 @@ Subscripts parseSubscripts(const std::string &text, size_t operands, SourceLoc l
 /// NumPy's ValueError where the two extents differ (checked on entry where only the run
 /// time knows them).
 NodePtr collapseRepeated(ExprLowering &lowering, NodePtr x, std::string &term, size_t index,
-                         size_t operands, SourceLoc loc) {
-    // NumPy's wording: "single operand" for einsum of one operand, else "operand N".
-    std::string which = operands == 1 ? "single operand" : fmt::format("operand {}", index);
+                         bool viewPath, SourceLoc loc) {
+    // NumPy's wording: "single operand" on its view path (one operand, nothing summed),
+    // else "operand N".
+    std::string which = viewPath ? "single operand" : fmt::format("operand {}", index);
     for (size_t p = 0; p < term.size(); ++p) {
         size_t q = term.find(term[p], p + 1);
         if (q == std::string::npos)
@@ -160,7 +161,10 @@ Value einsum(ExprLowering &lowering, const CallArgs &args) {
             throw UserError(v.loc, "operand has more dimensions than subscripts given in einstein "
                                    "sum, but no '...' ellipsis provided to broadcast the extra "
                                    "dimensions.");
-        operands.push_back(collapseRepeated(lowering, x, term, i, n, loc));
+        bool viewPath = n == 1 && std::all_of(term.begin(), term.end(), [&](char c) {
+                            return subs.output.find(c) != std::string::npos;
+                        });
+        operands.push_back(collapseRepeated(lowering, x, term, i, viewPath, loc));
     }
     // Every letter: the output's, then the summed ones in order of appearance.
     std::string letters = subs.output;

@@ -11,13 +11,14 @@ namespace {
 using array::BinaryOp;
 using array::NodePtr;
 
-/// The indices argument as int64 (NumPy converts it to intp: bools are 0 and 1, floats
-/// truncated); UserError for complex ones.
+/// The indices argument as int64 (NumPy converts it to intp with the 'same_kind' rule:
+/// bools are 0 and 1); UserError with NumPy's TypeError for float and complex indices
+/// (NumPy takes a Python float or a list of them, truncated; npc refuses those too).
 NodePtr intIndices(ExprLowering &lowering, const Value &v, const CallArgs &args) {
     NodePtr idx = arrayArgument(lowering, v, args, "indices");
-    if (isComplex(idx->type.dtype))
+    if (!isInteger(idx->type.dtype) && !isBool(idx->type.dtype))
         throw UserError(v.loc, fmt::format("Cannot cast array data from dtype('{}') to "
-                                           "dtype('int64') according to the rule 'safe'",
+                                           "dtype('int64') according to the rule 'same_kind'",
                                            dtypeName(idx->type.dtype)));
     return array::makeCast(idx, DType::Int64, v.loc);
 }

@@ -1903,7 +1903,22 @@ CASES += [
         # npc export f(float64[2,3])
         def f(a):
             return np.einsum("ii", a)
+        """, "dimensions in operand 0 for collapsing index 'i' don't match (2 != 3)", (5, "np.einsum")),
+    ("einsum-collapse-view", """
+        # npc export f(float64[2,3])
+        def f(a):
+            return np.einsum("ii->i", a)
         """, "dimensions in single operand for collapsing index 'i' don't match (2 != 3)", (5, "np.einsum")),
+    ("take-float-indices", """
+        # npc export f(float64[:], float64[:])
+        def f(a, i):
+            return np.take(a, i)
+        """, "Cannot cast array data from dtype('float64') to dtype('int64') according to the rule 'same_kind'", (5, "i)")),
+    ("correlate-scalar", """
+        # npc export f(float64[:], float64)
+        def f(a, v):
+            return np.correlate(a, v)
+        """, "object of too small depth for desired array", (5, "v)")),
     ("einsum-ellipsis", """
         # npc export f(float64[:,:])
         def f(a):
