@@ -39,15 +39,6 @@ NodePtr strong(const NodePtr &v, SourceLoc loc) {
     return v->type.weak ? array::makeCast(v, v->type.dtype, false, loc) : v;
 }
 
-Value arrayTuple(std::vector<NodePtr> parts, SourceLoc loc) {
-    Value t;
-    t.kind = Value::Tuple;
-    t.loc = loc;
-    for (NodePtr &p : parts)
-        t.elements.push_back(Value::array(std::move(p), loc));
-    return t;
-}
-
 /// numpy.diff(a, n=1, axis=-1): `a[1:] - a[:-1]` along the axis, n times (`!=` for bool,
 /// as NumPy does); n=0 gives `a`. prepend/append are not supported.
 Value diff(ExprLowering &lowering, const CallArgs &args) {
@@ -664,6 +655,15 @@ Value item(ExprLowering &, const CallArgs &args) {
 }
 
 } // namespace
+
+Value arrayTuple(std::vector<NodePtr> parts, SourceLoc loc) {
+    Value t;
+    t.kind = Value::Tuple;
+    t.loc = loc;
+    for (NodePtr &p : parts)
+        t.elements.push_back(Value::array(std::move(p), loc));
+    return t;
+}
 
 NodePtr sliceAlong(const NodePtr &x, int axis, std::optional<int64_t> start,
                    std::optional<int64_t> stop, int64_t step, SourceLoc loc,

@@ -233,6 +233,11 @@ std::optional<int64_t> constantInt(const Value &v);
 std::vector<int> normalizeAxes(const std::optional<Value> &axis, int rank, const CallArgs &args);
 /// The value of a `True`/`False` literal (a constant bool); nullopt for anything else.
 std::optional<bool> boolLiteral(const Value &v);
+/// The value of a flag argument `what` (a True/False constant); `absent` when not passed.
+/// UserError otherwise ("np.f(): what must be True or False").
+bool boolFlag(const std::optional<Value> &v, bool absent, const CallArgs &args, const char *what);
+/// A tuple value of the arrays `parts` (functions that return several arrays).
+Value arrayTuple(std::vector<array::NodePtr> parts, SourceLoc loc);
 /// The value of a `keepdims` argument (False when absent); UserError unless a bool literal.
 bool keepdimsFlag(const std::optional<Value> &v, const CallArgs &args);
 /// The dtype named by a `dtype=` argument: a NumPy scalar type (`np.float32`, `np.int64`,

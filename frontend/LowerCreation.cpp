@@ -75,15 +75,6 @@ NodePtr requireScalar(const std::optional<Value> &v, const CallArgs &args, const
     return x;
 }
 
-bool boolFlag(const std::optional<Value> &v, bool absent, const CallArgs &args, const char *what) {
-    if (!v)
-        return absent;
-    if (v->kind == Value::Array && v->node->kind == NodeKind::Constant &&
-        isBool(v->node->type.dtype))
-        return v->node->intValue != 0;
-    throw UserError(v->loc, fmt::format("{}(): {} must be True or False", args.function, what));
-}
-
 /// `order=`: every order gives the same values; npc's arrays are C-ordered.
 void checkOrder(const std::optional<Value> &v, const CallArgs &args) {
     if (!v || v->kind == Value::None)
@@ -731,6 +722,15 @@ Handler scalarType(DType t) {
 }
 
 } // namespace
+
+bool boolFlag(const std::optional<Value> &v, bool absent, const CallArgs &args, const char *what) {
+    if (!v)
+        return absent;
+    if (v->kind == Value::Array && v->node->kind == NodeKind::Constant &&
+        isBool(v->node->type.dtype))
+        return v->node->intValue != 0;
+    throw UserError(v->loc, fmt::format("{}(): {} must be True or False", args.function, what));
+}
 
 DType defaultFloatDType() {
     return gOptions.defaultFloat;

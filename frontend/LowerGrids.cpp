@@ -11,27 +11,6 @@ namespace {
 using array::NodePtr;
 using array::ViewEntry;
 
-Value tupleOf(std::vector<NodePtr> parts, SourceLoc loc) {
-    Value t;
-    t.kind = Value::Tuple;
-    t.loc = loc;
-    for (NodePtr &p : parts)
-        t.elements.push_back(Value::array(std::move(p), loc));
-    return t;
-}
-
-/// A bool flag argument (True/False literal), `fallback` when absent.
-bool flagArgument(const std::optional<Value> &v, bool fallback, const char *name,
-                  const CallArgs &args) {
-    if (!v)
-        return fallback;
-    std::optional<bool> flag = boolLiteral(*v);
-    if (!flag)
-        throw UserError(v->loc,
-                        fmt::format("{}(): npc needs {} as True or False", args.function, name));
-    return *flag;
-}
-
 /// numpy.meshgrid(*xi, copy=True, sparse=False, indexing='xy'): a tuple with one array per
 /// input: input i raveled onto axis i of the grid (axes 0 and 1 swapped for 'xy' with two
 /// or more inputs), of shape (1, ..., n_i, ..., 1) when sparse, else broadcast over the
@@ -39,8 +18,8 @@ bool flagArgument(const std::optional<Value> &v, bool fallback, const char *name
 Value meshgrid(ExprLowering &lowering, const CallArgs &args) {
     CallArgs options{args.function, args.loc, {}, args.keywords, args.keywordLocs};
     auto b = bind(options, {{"copy", false}, {"sparse", false}, {"indexing", false}});
-    bool copy = flagArgument(b[0], true, "copy", args);
-    bool sparse = flagArgument(b[1], false, "sparse", args);
+    bool copy = boolFlag(b[0], true, args, "copy");
+    bool sparse = boolFlag(b[1], false, args, "sparse");
     bool xy = true;
     if (b[2]) {
         if (b[2]->kind != Value::String || (b[2]->text != "xy" && b[2]->text != "ij"))
@@ -75,7 +54,7 @@ Value meshgrid(ExprLowering &lowering, const CallArgs &args) {
             v = array::makeBroadcast(v, grid, args.loc);
         out.push_back(array::withName(copy ? array::makeCopy(v, args.loc) : v, "grid"));
     }
-    return tupleOf(std::move(out), args.loc);
+    return arrayTuple(std::move(out), args.loc);
 }
 
 /// numpy.atleast_1d / atleast_2d / atleast_3d(*arys): each input as an array of at least
@@ -107,7 +86,7 @@ Handler atleast(int rank) {
         }
         if (out.size() == 1)
             return Value::array(out[0], args.loc);
-        return tupleOf(std::move(out), args.loc);
+        return arrayTuple(std::move(out), args.loc);
     };
 }
 

@@ -13,15 +13,6 @@ using array::BinaryOp;
 using array::NodePtr;
 using array::UnaryOp;
 
-Value tupleOf(std::vector<NodePtr> parts, SourceLoc loc) {
-    Value t;
-    t.kind = Value::Tuple;
-    t.loc = loc;
-    for (NodePtr &p : parts)
-        t.elements.push_back(Value::array(std::move(p), loc));
-    return t;
-}
-
 NodePtr raveled(ExprLowering &lowering, const NodePtr &x, SourceLoc loc) {
     return callNumPy(lowering, "numpy.ravel",
                      CallArgs{"np.ravel", loc, {Value::array(x, loc)}, {}, {}})
@@ -44,17 +35,6 @@ NodePtr shifted(ExprLowering &lowering, const NodePtr &x, int64_t delta, const N
     return array::makeGather(x, {at}, {0}, 0, {-1}, loc);
 }
 
-/// A True/False literal argument; `fallback` when absent.
-bool flag(const std::optional<Value> &v, bool fallback, const char *name, const CallArgs &args) {
-    if (!v)
-        return fallback;
-    std::optional<bool> f = boolLiteral(*v);
-    if (!f)
-        throw UserError(v->loc,
-                        fmt::format("{}(): npc needs {} as True or False", args.function, name));
-    return *f;
-}
-
 /// numpy.unique(ar, return_index=False, return_inverse=False, return_counts=False,
 /// axis=None, equal_nan=True): the sorted distinct values of the flattened array (NaNs,
 /// sorted last, collapsed into one with equal_nan), with the int64 positions of their
@@ -68,14 +48,14 @@ Value unique(ExprLowering &lowering, const CallArgs &args) {
                          {"axis", false},
                          {"equal_nan", false}});
     SourceLoc loc = args.loc;
-    bool withIndex = flag(b[1], false, "return_index", args);
-    if (flag(b[2], false, "return_inverse", args))
+    bool withIndex = boolFlag(b[1], false, args, "return_index");
+    if (boolFlag(b[2], false, args, "return_inverse"))
         throw UserError(b[2]->loc, "np.unique(): return_inverse=True is not supported by npc yet");
-    bool withCounts = flag(b[3], false, "return_counts", args);
+    bool withCounts = boolFlag(b[3], false, args, "return_counts");
     if (b[4] && b[4]->kind != Value::None)
         throw UserError(b[4]->loc, "np.unique(): axis= is not supported by npc yet (the "
                                    "flattened array's values only)");
-    bool equalNan = flag(b[5], true, "equal_nan", args);
+    bool equalNan = boolFlag(b[5], true, args, "equal_nan");
     NodePtr x = arrayArgument(lowering, *b[0], args, "ar");
     if (isComplex(x->type.dtype))
         throw UserError(b[0]->loc, "np.unique() of complex values is not supported by npc yet");
@@ -126,7 +106,7 @@ Value unique(ExprLowering &lowering, const CallArgs &args) {
     }
     if (out.size() == 1)
         return Value::array(out[0], loc);
-    return tupleOf(std::move(out), loc);
+    return arrayTuple(std::move(out), loc);
 }
 
 /// The int64 indices along each axis of the non-zero elements of `a` (rank >= 1), in C
@@ -158,7 +138,7 @@ Value nonzero(ExprLowering &lowering, const CallArgs &args) {
     std::vector<NodePtr> parts = nonzeroIndices(lowering, a, args.loc);
     for (NodePtr &p : parts)
         p = array::withName(p, "nonzero");
-    return tupleOf(std::move(parts), args.loc);
+    return arrayTuple(std::move(parts), args.loc);
 }
 
 /// numpy.flatnonzero(a): the int64 positions of the non-zero elements of a.ravel().

@@ -1845,7 +1845,7 @@ CASES += [
         # npc export f(float64[:], bool)
         def f(x, s):
             return np.meshgrid(x, sparse=s)
-        """, "np.meshgrid(): npc needs sparse as True or False", (5, "s)")),
+        """, "np.meshgrid(): sparse must be True or False", (5, "s)")),
     ("trapezoid-scalar", """
         # npc export f(float64)
         def f(y):
