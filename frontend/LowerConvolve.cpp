@@ -54,7 +54,8 @@ NodePtr sequence(ExprLowering &lowering, const Value &v, const CallArgs &args, c
     if (x->type.rank() == 0)
         return array::makeView(x, {array::ViewEntry::newAxis()}, args.loc);
     if (x->type.rank() > 1)
-        throw UserError(v.loc, "object too deep for desired array");
+        throw UserError(v.loc, "object too deep for desired array (np.convolve and np.correlate "
+                               "take 1-D sequences)");
     return x;
 }
 

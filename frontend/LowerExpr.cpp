@@ -912,6 +912,23 @@ Value ExprLowering::lowerSubscript(const syntax::Expr &e, const syntax::Subscrip
             advanced = true;
             continue;
         }
+        // A tuple value as the whole index (`a[np.nonzero(a > 0)]`, `idx = (r, c); a[idx]`):
+        // its arrays index the leading axes, as a[r, c] (NumPy's tuple index).
+        auto arrayIndex = [](const Value &e) {
+            return e.kind == Value::Array && e.node->type.rank() > 0 &&
+                   (isInteger(e.node->type.dtype) || isBool(e.node->type.dtype));
+        };
+        if (v.kind == Value::Tuple && s.indices.size() == 1 && !v.elements.empty() &&
+            std::all_of(v.elements.begin(), v.elements.end(), arrayIndex)) {
+            for (const Value &element : v.elements) {
+                bool mask = isBool(element.node->type.dtype);
+                items.push_back(
+                    {mask ? Kind::BoolArray : Kind::IntArray, entry, element.node, idx->loc});
+                consumed += mask ? element.node->type.rank() : 1;
+            }
+            advanced = true;
+            continue;
+        }
         throw UserError(idx->loc, "only integers, slices, None, ..., integer arrays and "
                                   "boolean arrays are supported as indices");
     }

@@ -16,6 +16,10 @@ using array::NodePtr;
 /// (NumPy takes a Python float or a list of them, truncated; npc refuses those too).
 NodePtr intIndices(ExprLowering &lowering, const Value &v, const CallArgs &args) {
     NodePtr idx = arrayArgument(lowering, v, args, "indices");
+    if (isFloat(idx->type.dtype) && idx->type.weak)
+        throw UserError(v.loc, fmt::format("{}(): npc needs integer indices (NumPy truncates a "
+                                           "Python float: write int(...) for that)",
+                                           args.function));
     if (!isInteger(idx->type.dtype) && !isBool(idx->type.dtype))
         throw UserError(v.loc, fmt::format("Cannot cast array data from dtype('{}') to "
                                            "dtype('int64') according to the rule 'same_kind'",

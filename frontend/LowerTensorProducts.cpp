@@ -123,7 +123,7 @@ Value tensordot(ExprLowering &lowering, const CallArgs &args) {
             std::optional<int64_t> given = constantInt(*axes);
             if (!given)
                 throw UserError(axes->loc, "np.tensordot(): npc needs axes as an int literal or "
-                                           "a pair of sequences of int literals");
+                                           "a pair of int literals or of sequences of them");
             n = *given;
         }
         // NumPy: range(-n, 0) of a's axes, range(0, n) of b's (both empty for n < 0).

@@ -2011,6 +2011,19 @@ CASES += [
             return np.nonzero(x)
         """, "Calling nonzero on 0d arrays is not allowed.", (5, "x)")),
 ]
+CASES += [
+    ("take-python-float", """
+        # npc export f(float64[:])
+        def f(a):
+            return np.take(a, 1.5)
+        """, "np.take(): npc needs integer indices (NumPy truncates a Python float: write int(...) for that)", (5, "1.5")),
+    ("tuple-index-of-numbers", """
+        # npc export f(float64[:,:])
+        def f(a):
+            t = (1, 2)
+            return a[t, 0]
+        """, "only integers, slices, None, ..., integer arrays and boolean arrays are supported as indices", (6, "t,")),
+]
 
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 

@@ -13,4 +13,7 @@ def unique(x, k, p, m):
     f = np.flatnonzero(m > 0)
     w = np.argwhere(k)  # (count, 2)
     total = u1.sum() + len(u2)  # results used further
-    return u1, u2, c2, u3, i3, c3, u4, u5, n1, n2, n3, f, w, total
+    g = k[np.nonzero(k > 0)]  # a tuple of index arrays as the index
+    where = np.nonzero(m)
+    h = m[where] * 2
+    return u1, u2, c2, u3, i3, c3, u4, u5, n1, n2, n3, f, w, total, g, h
