@@ -156,3 +156,12 @@ def test_unique_nonzero(kernels_on_both_targets, n, seed):
     kernels_on_both_targets("unique.py").check(
         x, rng.integers(-2, 3, (n, 3)).astype(np.int32), rng.integers(0, 2, n).astype(bool),
         rng.normal(size=(2, n)).astype(np.float32), rtol=0)
+
+
+@pytest.mark.parametrize("n,seed", [(4, 0), (1, 1), (0, 2)])
+def test_tuple_index(kernels_on_both_targets, n, seed):
+    """A tuple of index arrays as the whole subscript (np.nonzero's result): read, assigned
+    and updated through, as NumPy's tuple index."""
+    rng = np.random.default_rng(seed)
+    kernels_on_both_targets("tuple_index.py").check(
+        rng.normal(size=(n, 3)), rng.integers(-2, 3, 2 * n).astype(np.int32), rtol=0)
