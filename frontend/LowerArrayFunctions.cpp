@@ -570,8 +570,7 @@ Value average(ExprLowering &lowering, const CallArgs &args) {
 /// IndexError (NumPy's list index messages) for an axis outside y's or None.
 Value trapezoid(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"y", true}, {"x", false}, {"dx", false}, {"axis", false}});
-    NodePtr y = arrayArgument(lowering, *b[0], args, "y");
-    y = array::makeCast(y, y->type.dtype, args.loc);
+    NodePtr y = asArray(lowering, *b[0], args, "y");
     int rank = y->type.rank();
     if (rank == 0)
         throw UserError(b[0]->loc, "too many indices for array: array is 0-dimensional, but 1 "
@@ -596,8 +595,7 @@ Value trapezoid(ExprLowering &lowering, const CallArgs &args) {
     };
     NodePtr d;
     if (b[1] && b[1]->kind != Value::None) {
-        NodePtr x = arrayArgument(lowering, *b[1], args, "x");
-        x = array::makeCast(x, x->type.dtype, loc);
+        NodePtr x = asArray(lowering, *b[1], args, "x");
         CallArgs difference{"np.diff", loc, {Value::array(x, loc)}, {}, {}};
         if (x->type.rank() != 1) {
             difference.keywords.emplace_back("axis", axisValue());

@@ -223,6 +223,12 @@ array::NodePtr requireArray(const std::optional<Value> &v, const CallArgs &args,
 /// it is; UserError naming parameter `what` otherwise.
 array::NodePtr arrayArgument(ExprLowering &lowering, const Value &v, const CallArgs &args,
                              const char *what);
+/// arrayArgument() made a NumPy array: a Python scalar gets its default dtype, strong (as
+/// np.asarray(2) is an int64 array), so NEP 50 treats it as an array in what follows.
+array::NodePtr asArray(ExprLowering &lowering, const Value &v, const CallArgs &args,
+                       const char *what);
+/// `x` flattened in C order (numpy.ravel of an array value).
+array::NodePtr raveled(ExprLowering &lowering, const array::NodePtr &x, SourceLoc loc);
 /// NumPy's errors (PyArray_FromAny with depth 1) for an argument read as a 1-D array.
 void requireOneDimensional(const array::NodePtr &a, SourceLoc loc);
 /// The value of an integer constant (`-1` folds to one); nullopt otherwise (bools too).

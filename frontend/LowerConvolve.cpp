@@ -47,8 +47,7 @@ Mode modeArgument(const std::optional<Value> &v, Mode fallback) {
 /// for more dimensions.
 NodePtr sequence(ExprLowering &lowering, const Value &v, const CallArgs &args, const char *what,
                  bool convolve) {
-    NodePtr x = arrayArgument(lowering, v, args, what);
-    x = array::makeCast(x, x->type.dtype, args.loc);
+    NodePtr x = asArray(lowering, v, args, what);
     if (x->type.rank() == 0 && !convolve)
         throw UserError(v.loc, "object of too small depth for desired array");
     if (x->type.rank() == 0)

@@ -150,8 +150,7 @@ Value einsum(ExprLowering &lowering, const CallArgs &args) {
     std::vector<NodePtr> operands;
     for (size_t i = 0; i < n; ++i) {
         const Value &v = args.positional[i + 1];
-        NodePtr x = arrayArgument(lowering, v, args, "operands");
-        x = array::makeCast(x, x->type.dtype, loc);
+        NodePtr x = asArray(lowering, v, args, "operands");
         std::string &term = subs.inputs[i];
         if (static_cast<int>(term.size()) > x->type.rank())
             throw UserError(v.loc, fmt::format("einstein sum subscripts string contains too many "

@@ -29,12 +29,8 @@ Value meshgrid(ExprLowering &lowering, const CallArgs &args) {
     size_t n = args.positional.size();
     std::vector<NodePtr> flat;
     for (const Value &x : args.positional) {
-        NodePtr v = arrayArgument(lowering, x, args, "xi");
-        v = array::makeCast(v, v->type.dtype, args.loc);
-        flat.push_back(
-            callNumPy(lowering, "numpy.ravel",
-                      CallArgs{"np.ravel", args.loc, {Value::array(v, args.loc)}, {}, {}})
-                .node);
+        NodePtr v = asArray(lowering, x, args, "xi");
+        flat.push_back(raveled(lowering, v, args.loc));
     }
     // The grid axis of each input.
     std::vector<size_t> axis(n);
@@ -70,8 +66,7 @@ Handler atleast(int rank) {
                                         args.keywords[0].first));
         std::vector<NodePtr> out;
         for (const Value &x : args.positional) {
-            NodePtr v = arrayArgument(lowering, x, args, "arys");
-            v = array::makeCast(v, v->type.dtype, args.loc);
+            NodePtr v = asArray(lowering, x, args, "arys");
             int r = v->type.rank();
             if (r < rank) {
                 std::vector<ViewEntry> entries(static_cast<size_t>(r), ViewEntry::all());

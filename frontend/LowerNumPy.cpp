@@ -205,6 +205,17 @@ NodePtr arrayArgument(ExprLowering &lowering, const Value &v, const CallArgs &ar
     return requireArray(v, args, what);
 }
 
+NodePtr asArray(ExprLowering &lowering, const Value &v, const CallArgs &args, const char *what) {
+    NodePtr n = arrayArgument(lowering, v, args, what);
+    return array::makeCast(n, n->type.dtype, args.loc);
+}
+
+NodePtr raveled(ExprLowering &lowering, const NodePtr &x, SourceLoc loc) {
+    return callNumPy(lowering, "numpy.ravel",
+                     CallArgs{"np.ravel", loc, {Value::array(x, loc)}, {}, {}})
+        .node;
+}
+
 void requireOneDimensional(const NodePtr &a, SourceLoc loc) {
     if (a->type.rank() == 0)
         throw UserError(loc, "object of too small depth for desired array");

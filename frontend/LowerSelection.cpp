@@ -13,12 +13,6 @@ using array::BinaryOp;
 using array::NodePtr;
 using array::UnaryOp;
 
-NodePtr raveled(ExprLowering &lowering, const NodePtr &x, SourceLoc loc) {
-    return callNumPy(lowering, "numpy.ravel",
-                     CallArgs{"np.ravel", loc, {Value::array(x, loc)}, {}, {}})
-        .node;
-}
-
 NodePtr i64(int64_t k, SourceLoc loc) {
     return array::makeIntConstant(k, DType::Int64, false, loc);
 }
@@ -56,10 +50,10 @@ Value unique(ExprLowering &lowering, const CallArgs &args) {
         throw UserError(b[4]->loc, "np.unique(): axis= is not supported by npc yet (the "
                                    "flattened array's values only)");
     bool equalNan = boolFlag(b[5], true, args, "equal_nan");
-    NodePtr x = arrayArgument(lowering, *b[0], args, "ar");
+    NodePtr x = asArray(lowering, *b[0], args, "ar");
     if (isComplex(x->type.dtype))
         throw UserError(b[0]->loc, "np.unique() of complex values is not supported by npc yet");
-    NodePtr flat = raveled(lowering, array::makeCast(x, x->type.dtype, loc), loc);
+    NodePtr flat = raveled(lowering, x, loc);
     NodePtr order, sorted;
     if (withIndex) {
         order = lowering.materialized(array::makeSort(flat, 0, true, loc), loc);
@@ -144,8 +138,7 @@ Value nonzero(ExprLowering &lowering, const CallArgs &args) {
 /// numpy.flatnonzero(a): the int64 positions of the non-zero elements of a.ravel().
 Value flatnonzero(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"a", true}});
-    NodePtr a = arrayArgument(lowering, *b[0], args, "a");
-    NodePtr flat = raveled(lowering, array::makeCast(a, a->type.dtype, args.loc), args.loc);
+    NodePtr flat = raveled(lowering, asArray(lowering, *b[0], args, "a"), args.loc);
     return Value::array(array::withName(nonzeroIndices(lowering, flat, args.loc)[0], "positions"),
                         args.loc);
 }

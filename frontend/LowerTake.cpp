@@ -37,8 +37,7 @@ Value take(ExprLowering &lowering, const CallArgs &args) {
         args, {{"a", true}, {"indices", true}, {"axis", false}, {"out", false}, {"mode", false}});
     rejectArgument(b[3], "out", args);
     SourceLoc loc = args.loc;
-    NodePtr a = arrayArgument(lowering, *b[0], args, "a");
-    a = array::makeCast(a, a->type.dtype, loc);
+    NodePtr a = asArray(lowering, *b[0], args, "a");
     NodePtr idx = intIndices(lowering, *b[1], args);
     std::string mode = "raise";
     if (b[4]) {
@@ -52,9 +51,7 @@ Value take(ExprLowering &lowering, const CallArgs &args) {
     }
     int axis = 0;
     if (!b[2] || b[2]->kind == Value::None)
-        a = callNumPy(lowering, "numpy.ravel",
-                      CallArgs{"np.ravel", loc, {Value::array(a, loc)}, {}, {}})
-                .node;
+        a = raveled(lowering, a, loc);
     else if (b[2]->kind == Value::Tuple)
         throw UserError(b[2]->loc, "np.take(): npc takes one axis here (an int literal)");
     else
@@ -95,8 +92,7 @@ Value take(ExprLowering &lowering, const CallArgs &args) {
 Value takeAlongAxis(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"arr", true}, {"indices", true}, {"axis", true}});
     SourceLoc loc = args.loc;
-    NodePtr a = arrayArgument(lowering, *b[0], args, "arr");
-    a = array::makeCast(a, a->type.dtype, loc);
+    NodePtr a = asArray(lowering, *b[0], args, "arr");
     NodePtr idx = arrayArgument(lowering, *b[1], args, "indices");
     if (!isInteger(idx->type.dtype))
         throw UserError(b[1]->loc, "`indices` must be an integer array");
@@ -105,9 +101,7 @@ Value takeAlongAxis(ExprLowering &lowering, const CallArgs &args) {
     if (b[2]->kind == Value::None) {
         if (idx->type.rank() != 1)
             throw UserError(b[1]->loc, "when axis=None, `indices` must have a single dimension.");
-        a = callNumPy(lowering, "numpy.ravel",
-                      CallArgs{"np.ravel", loc, {Value::array(a, loc)}, {}, {}})
-                .node;
+        a = raveled(lowering, a, loc);
     } else {
         if (b[2]->kind == Value::Tuple)
             throw UserError(b[2]->loc, "np.take_along_axis(): npc takes one axis here (an int "

@@ -15,14 +15,6 @@ using array::NodePtr;
 using array::ReduceOp;
 using array::ViewEntry;
 
-/// An operand of a product: a Python scalar becomes an array of its default dtype first
-/// (np.tensordot(2, int8_array, 0) is int64), as np.asarray does.
-NodePtr productOperand(ExprLowering &lowering, const Value &v, const CallArgs &args,
-                       const char *what) {
-    NodePtr n = arrayArgument(lowering, v, args, what);
-    return array::makeCast(n, n->type.dtype, args.loc);
-}
-
 /// `a` and `b` multiplied with axes `axesA` of `a` paired with `axesB` of `b` (normalized,
 /// distinct, equally many, of equal extents or checked so with `message`) summed: the
 /// result has a's other axes, then b's, in order (numpy.tensordot's layout).
@@ -103,8 +95,8 @@ std::vector<int> tensordotAxes(const Value &v, int rank) {
 /// counts (on entry where only the run time knows them).
 Value tensordot(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"a", true}, {"b", true}, {"axes", false}});
-    NodePtr x = productOperand(lowering, *b[0], args, "a");
-    NodePtr y = productOperand(lowering, *b[1], args, "b");
+    NodePtr x = asArray(lowering, *b[0], args, "a");
+    NodePtr y = asArray(lowering, *b[1], args, "b");
     int ra = x->type.rank(), rb = y->type.rank();
     std::vector<int> axesA, axesB;
     const Value *axes = b[2] ? &*b[2] : nullptr;
@@ -156,8 +148,8 @@ Value tensordot(ExprLowering &lowering, const CallArgs &args) {
 /// extents names b's shape with its last axis first, as NumPy's own message does.
 Value inner(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"a", true}, {"b", true}});
-    NodePtr x = productOperand(lowering, *b[0], args, "a");
-    NodePtr y = productOperand(lowering, *b[1], args, "b");
+    NodePtr x = asArray(lowering, *b[0], args, "a");
+    NodePtr y = asArray(lowering, *b[1], args, "b");
     int ra = x->type.rank(), rb = y->type.rank();
     if (ra == 0 || rb == 0)
         return Value::array(lowering.binary(BinaryOp::Multiply, x, y, args.loc), args.loc);
@@ -180,15 +172,12 @@ Value vdot(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"a", true}, {"b", true}});
     std::vector<NodePtr> flat;
     for (size_t i : {0, 1}) {
-        NodePtr v = productOperand(lowering, *b[i], args, i == 0 ? "a" : "b");
+        NodePtr v = asArray(lowering, *b[i], args, i == 0 ? "a" : "b");
         if (i == 0 && isComplex(v->type.dtype))
             v = callNumPy(lowering, "numpy.conjugate",
                           CallArgs{"np.conjugate", args.loc, {Value::array(v, args.loc)}, {}, {}})
                     .node;
-        flat.push_back(
-            callNumPy(lowering, "numpy.ravel",
-                      CallArgs{"np.ravel", args.loc, {Value::array(v, args.loc)}, {}, {}})
-                .node);
+        flat.push_back(raveled(lowering, v, args.loc));
     }
     auto message = [&](std::vector<Dim> *shown) {
         // Shown in order: the size first (function arguments are evaluated in any order).
@@ -232,8 +221,8 @@ Value cross(ExprLowering &lowering, const CallArgs &args) {
                          {"axisb", false},
                          {"axisc", false},
                          {"axis", false}});
-    NodePtr x = productOperand(lowering, *b[0], args, "a");
-    NodePtr y = productOperand(lowering, *b[1], args, "b");
+    NodePtr x = asArray(lowering, *b[0], args, "a");
+    NodePtr y = asArray(lowering, *b[1], args, "b");
     std::optional<Value> axisA = b[2], axisB = b[3], axisC = b[4];
     if (b[5] && b[5]->kind != Value::None)
         axisA = axisB = axisC = b[5];
