@@ -143,7 +143,35 @@ syntax::StmtPtr SyntaxConverter::convertExpressionStatement(TSNode node) {
         return convertAssignment(expr);
     if (type == "augmented_assignment")
         return convertAugmentedAssignment(expr);
-    return makeStmt(node, syntax::ExprStmt{convertExpr(expr)});
+    syntax::ExprPtr value = convertExpr(expr);
+    return makeStmt(node, syntax::ExprStmt{std::move(value), convertUfuncAtTarget(expr)});
+}
+
+syntax::ExprPtr SyntaxConverter::convertUfuncAtTarget(TSNode call) {
+    if (nodeType(call) != "call")
+        return nullptr;
+    TSNode function = fieldOf(call, "function");
+    TSNode arguments = fieldOf(call, "arguments");
+    if (nodeType(function) != "attribute" || textOf(fieldOf(function, "attribute")) != "at" ||
+        nodeType(arguments) != "argument_list")
+        return nullptr;
+    std::vector<TSNode> args = namedChildrenOf(arguments);
+    if (args.size() < 2 || args.size() > 3 || std::any_of(args.begin(), args.end(), [&](TSNode a) {
+            std::string_view t = nodeType(a);
+            return t == "keyword_argument" || t == "list_splat" || t == "dictionary_splat";
+        }))
+        return nullptr;
+    syntax::Subscript target;
+    target.value = convertExpr(args[0]);
+    // `(i, j)` indexes as a[i, j] does.
+    if (nodeType(args[1]) == "tuple")
+        for (TSNode index : namedChildrenOf(args[1]))
+            target.indices.push_back(convertExpr(index));
+    else
+        target.indices.push_back(convertExpr(args[1]));
+    if (target.indices.empty()) // `()`: the whole array, a[()]
+        return nullptr;
+    return makeExpr(args[1], std::move(target));
 }
 
 syntax::StmtPtr SyntaxConverter::convertAssignment(TSNode node) {

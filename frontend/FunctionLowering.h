@@ -28,6 +28,12 @@ using array::NodeKind;
 using array::NodePtr;
 using array::StmtKind;
 
+/// The error for a store through a boolean mask after other indices (LowerAssign.cpp).
+extern const char *const kMaskAfterIndices;
+/// True for `x[:, mask]` as a store target: a mask gathered from a transposed view
+/// (advancedIndex moves the masked axes first).
+bool maskAfterIndices(const NodePtr &t);
+
 /// Lowers one function body (see lowerFunction in LowerStatements.h). Its members are
 /// defined by topic: emission and statements in LowerStatements.cpp, assignment and
 /// in-place updates in LowerAssign.cpp, loops and branches in LowerLoops.cpp, inlined
@@ -217,15 +223,18 @@ private:
     /// values where the mask is true").
     NodePtr maskValuesChecked(const NodePtr &v, const Shape &target, SourceLoc loc);
 
-    /// Writes `value` (target's type) into `target`, a view of a Param or Var.
-    void store(const NodePtr &target, NodePtr value, SourceLoc loc);
+    /// Writes `value` (target's type) into `target`, a view of a Param or Var. `unbuffered`
+    /// (np.ufunc.at): an element of `target` that `value` reads elementwise is read where
+    /// it is written, so repeated integer-array indices see the earlier writes.
+    void store(const NodePtr &target, NodePtr value, SourceLoc loc, bool unbuffered = false);
     /// `value`, to be written into `target` (a view of `root`, or `root` itself), made
     /// safe to write element by element: it may read the elements being written only
-    /// where it reads each one for its own element, elementwise; scalars it reads from
-    /// the target are read into variables first, and otherwise the whole value is
-    /// computed into a buffer (UserError where its extent is data-dependent).
+    /// where it reads each one for its own element, elementwise (through repeated integer-
+    /// array indices only when `unbuffered`); scalars it reads from the target are read
+    /// into variables first, and otherwise the whole value is computed into a buffer
+    /// (UserError where its extent is data-dependent).
     NodePtr readBeforeWrite(const NodePtr &target, const array::Node &root, NodePtr value,
-                            SourceLoc loc);
+                            SourceLoc loc, bool unbuffered = false);
     void augmentedAssign(const syntax::AugAssign &aug, SourceLoc loc);
     /// `target op value`, the value computed by an augmented assignment.
     array::NodePtr augmented(array::BinaryOp op, const array::NodePtr &target,
@@ -233,6 +242,16 @@ private:
 
     /// The in-place ufunc `target op= ...`: NumPy's same_kind casting back to the target.
     void inPlace(const NodePtr &target, const NodePtr &result, array::BinaryOp op, SourceLoc loc);
+    /// np.<ufunc>.at(a, indices[, b]) (LowerUfuncAt.cpp), NumPy's unbuffered in-place
+    /// ufunc: `atTarget` is `a[indices]`; each of its elements, in index order, becomes
+    /// ufunc(element, b's element), so a repeated index applies the ufunc again (np.add.at
+    /// sums where `a[idx] += b` writes once). b is converted as np.asarray does (a Python
+    /// number is not weak), the ufunc computes in the promoted dtype and the result is
+    /// cast back unsafely, as NumPy 2's ufunc.at does. TypeError for NumPy's argument
+    /// errors; ValueError "array is not broadcastable to correct shape" where b does not
+    /// broadcast to a[indices]'s shape; IndexError for indices out of bounds.
+    void ufuncAt(const syntax::Call &call, const syntax::Expr *atTarget, const std::string &method,
+                 SourceLoc loc);
 
     // ---- loops and branches -------------------------------------------------------------
     /// Unified types of `names` after running `lowerBody` from the current state, then

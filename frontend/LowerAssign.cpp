@@ -206,15 +206,11 @@ std::vector<Value> FunctionLowering::unpack(const Value &v, size_t count, Source
     return values;
 }
 
-namespace {
-
 const char *const kMaskAfterIndices =
     "npc cannot assign through a boolean mask that follows other indices yet (`x[:, mask] = "
     "v`, `x[:, mask] += v`); it reads such subscripts, and assigns through masks over the "
     "leading axes (`x[mask] = v`)";
 
-/// True for `x[:, mask]`: a mask gathered from a transposed view (advancedIndex moves the
-/// masked axes first).
 bool maskAfterIndices(const NodePtr &t) {
     const array::Node *n = t.get();
     if (n->kind == NodeKind::Transpose)
@@ -227,6 +223,8 @@ bool maskAfterIndices(const NodePtr &t) {
         flattened = flattened->operand().get();
     return flattened->kind == NodeKind::Transpose;
 }
+
+namespace {
 
 /// The parameter or variable a name's array value views (through any views), or null for
 /// scalars and computed values.
@@ -609,7 +607,7 @@ NodePtr FunctionLowering::maskValuesChecked(const NodePtr &v, const Shape &targe
                              {shownCheck(from, to, true, message)});
 }
 
-void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc) {
+void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc, bool unbuffered) {
     const array::Node &root = array::storeRoot(*target);
     checkNotAliased(root, loc);
     if (auto copied = copiedChoices_.find(root.param);
@@ -683,7 +681,7 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
                                          "that: give the new array another name than '{0}'",
                                          f_.variables[static_cast<size_t>(root.param)].name));
     flushReaders(root, loc);
-    value = readBeforeWrite(target, root, std::move(value), loc);
+    value = readBeforeWrite(target, root, std::move(value), loc, unbuffered);
     array::Stmt st;
     st.kind = StmtKind::Store;
     st.loc = loc;
@@ -693,7 +691,7 @@ void FunctionLowering::store(const NodePtr &target, NodePtr value, SourceLoc loc
 }
 
 NodePtr FunctionLowering::readBeforeWrite(const NodePtr &target, const array::Node &root,
-                                          NodePtr value, SourceLoc loc) {
+                                          NodePtr value, SourceLoc loc, bool unbuffered) {
     // The right side is computed before any element is written (`a[1:] = a[:-1]`);
     // reading exactly the elements written, element by element, needs no copy.
     // Only elementwise operations keep the element read aligned with the one written
@@ -713,8 +711,9 @@ NodePtr FunctionLowering::readBeforeWrite(const NodePtr &target, const array::No
         if (memo != known.end())
             return memo->second;
         bool unsafe;
-        // Integer index arrays may repeat an index: `x[idx] += 1` reads the old values.
-        if (aligned && (target->kind != NodeKind::Gather || isMaskTarget(target)) &&
+        // Integer index arrays may repeat an index: `x[idx] += 1` reads the old values
+        // (np.add.at reads each element where it is written).
+        if (aligned && (unbuffered || target->kind != NodeKind::Gather || isMaskTarget(target)) &&
             sameElements(n, target))
             unsafe = false;
         else if (n->kind == root.kind && n->param == root.param)

@@ -299,6 +299,9 @@ const std::map<std::string, Handler> &covarianceFunctions();
 /// The ufunc methods npc supports, by qualified name ("numpy.maximum.accumulate",
 /// "numpy.add.reduce"; LowerUfuncMethods.cpp).
 const std::map<std::string, Handler> &ufuncMethodFunctions();
+/// The ufuncs whose .at method npc compiles, by qualified name ("numpy.add"), with their
+/// number of inputs (LowerUfuncAt.cpp).
+const std::map<std::string, int> &ufuncAtArities();
 /// True when evaluating `n` computes a reduction (values of variables are computed
 /// already): a value read twice that two parallel sums could compute differently in the
 /// last bit (LowerAdvancedIndexing.cpp). `seen` collects the nodes visited.

@@ -584,6 +584,13 @@ void FunctionLowering::lowerStatement(const syntax::Stmt &stmt) {
         // anything else is lowered first, so an unsupported call is named (a method, such
         // as `x.sort()`, as the call it is, not as an attribute read).
         auto *call = e->value->as<syntax::Call>();
+        if (auto *method = call ? call->func->as<syntax::Attribute>() : nullptr;
+            method && method->attr == "at") { // np.add.at(a, idx, b)
+            Value callee = exprs_.lower(*call->func);
+            if (callee.kind == Value::Function && callee.qualifiedName.starts_with("numpy.") &&
+                callee.qualifiedName.ends_with(".at"))
+                return ufuncAt(*call, e->atTarget.get(), callee.qualifiedName, stmt.loc);
+        }
         if (call && call->func->as<syntax::Name>()) {
             Value callee = exprs_.lower(*call->func);
             if (callee.kind == Value::Function && callee.qualifiedName.rfind("local.", 0) == 0) {

@@ -113,7 +113,20 @@ const std::map<std::string, Handler> &ufuncMethodFunctions() {
         {"numpy.maximum.accumulate", extremumAccumulate(ReduceOp::Max)},
         {"numpy.minimum.accumulate", extremumAccumulate(ReduceOp::Min)},
     };
-    return table;
+    // ufunc.at updates in place and is a statement of its own (FunctionLowering::ufuncAt);
+    // its value is None.
+    static const std::map<std::string, Handler> withAt = [] {
+        std::map<std::string, Handler> t = table;
+        for (const auto &[ufunc, arity] : ufuncAtArities())
+            t[ufunc + ".at"] = [](ExprLowering &, const CallArgs &args) -> Value {
+                throw UserError(args.loc, fmt::format("{}() updates its first argument in "
+                                                      "place and returns None; npc compiles "
+                                                      "it as a statement of its own",
+                                                      args.function));
+            };
+        return t;
+    }();
+    return withAt;
 }
 
 } // namespace npc::lowering

@@ -106,6 +106,8 @@ void collectStatement(const syntax::Stmt &stmt, BlockNames &out, NestedBlock &&n
     } else if (auto *r = stmt.as<syntax::Return>()) {
         collectReadsOpt(r->value, out.read);
     } else if (auto *e = stmt.as<syntax::ExprStmt>()) {
+        if (e->atTarget) // np.add.at(a, idx, b) updates a in place
+            collectTargets(*e->atTarget, out, true);
         collectReads(*e->value, out.read);
     } else if (auto *i = stmt.as<syntax::If>()) {
         collectReads(*i->test, out.read);

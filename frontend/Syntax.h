@@ -83,8 +83,14 @@ struct Assign { std::vector<ExprPtr> targets; ExprPtr value; };
 struct AugAssign { ExprPtr target; BinaryOp op; ExprPtr value; };
 /// `return` or `return value` (a tuple for several values).
 struct Return { ExprPtr value; };
-/// An expression evaluated for its effect (a call) or a docstring.
-struct ExprStmt { ExprPtr value; };
+/// An expression evaluated for its effect (a call) or a docstring. For a call
+/// `f.at(a, indices[, b])` (NumPy's ufunc.at), `atTarget` is the subscript `a[indices]`
+/// (converted a second time from the same source; a tuple literal of indices gives one
+/// index per element), the elements such a call updates; else null.
+struct ExprStmt {
+    ExprPtr value;
+    ExprPtr atTarget = nullptr;
+};
 /// `if test: body elif ...: else: orelse`; elif chains nest in orelse.
 struct If { ExprPtr test; Block body; Block orelse; };
 /// `for target in iter: body` (an `else:` clause is rejected by the parser).

@@ -90,6 +90,9 @@ private:
 
     // Statements (ConvertStatements.cpp).
     syntax::StmtPtr convertExpressionStatement(TSNode node);
+    /// For a call `f.at(a, indices[, b])` of two or three positional arguments, the
+    /// subscript `a[indices]` it updates if f is a ufunc (ExprStmt::atTarget); else null.
+    syntax::ExprPtr convertUfuncAtTarget(TSNode call);
     syntax::StmtPtr convertAssignment(TSNode node);
     syntax::StmtPtr convertAugmentedAssignment(TSNode node);
     syntax::StmtPtr convertIf(TSNode node);

@@ -1652,9 +1652,9 @@ CASES += [
     ("ufunc-at-unsupported", """
         # npc export f(float64[:], int64[:])
         def f(x, i):
-            np.add.at(x, i, 1.0)
+            np.real.at(x, i)
             return x
-        """, "np.add.at() is not supported by npc yet", (5, "np.add.at")),
+        """, "np.real.at() is not supported by npc yet", (5, "np.real.at")),
 ]
 
 # np.searchsorted and np.interp: NumPy's errors for what they cannot take, and what npc
@@ -2023,6 +2023,64 @@ CASES += [
             t = (1, 2)
             return a[t, 0]
         """, "only integers, slices, None, ..., integer arrays and boolean arrays are supported as indices", (6, "t,")),
+]
+
+# np.ufunc.at: NumPy's argument errors, and what npc cannot update.
+CASES += [
+    ("ufunc-at-too-few", """
+        # npc export f(float64[:])
+        def f(x):
+            np.add.at(x)
+            return x
+        """, "at() takes at least 2 arguments (1 given)", (5, "np.add.at(x)")),
+    ("ufunc-at-too-many", """
+        # npc export f(float64[:])
+        def f(x):
+            np.add.at(x, [0], 1, 2)
+            return x
+        """, "at() takes at most 3 arguments (4 given)", (5, "2)")),
+    ("ufunc-at-keyword", """
+        # npc export f(float64[:])
+        def f(x):
+            np.add.at(x, [0], b=1)
+            return x
+        """, "ufunc.at() takes no keyword arguments", (5, "b=1")),
+    ("ufunc-at-no-operand", """
+        # npc export f(float64[:])
+        def f(x):
+            np.multiply.at(x, [0])
+            return x
+        """, "second operand needed for ufunc", (5, "np.multiply.at")),
+    ("ufunc-at-unary-operand", """
+        # npc export f(float64[:])
+        def f(x):
+            np.negative.at(x, [0], 1)
+            return x
+        """, "second operand provided when ufunc is unary", (5, "1)")),
+    ("ufunc-at-as-value", """
+        # npc export f(float64[:])
+        def f(x):
+            y = np.add.at(x, [0], 1)
+            return x
+        """, "np.add.at() updates its first argument in place and returns None; npc compiles it as a statement of its own", (5, "np.add.at")),
+    ("ufunc-at-not-an-array-in-memory", """
+        # npc export f(float64[:])
+        def f(x):
+            np.add.at(x + 1, [0], 1)
+            return x
+        """, "npc can only update parameters, local arrays and views of them with np.add.at()", (5, "x + 1")),
+    ("ufunc-at-not-broadcastable", """
+        # npc export f(float64[:])
+        def f(x):
+            np.add.at(x, [0, 1, 2], np.ones((2, 3)))
+            return x
+        """, "array is not broadcastable to correct shape", (5, "np.ones((2, 3))")),
+    ("ufunc-at-empty-indices", """
+        # npc export f(float64[:])
+        def f(x):
+            np.add.at(x, (), 1)
+            return x
+        """, "npc needs the indices of np.add.at() as an index expression (an integer, an array, or a tuple of them)", (5, "()")),
 ]
 
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
