@@ -250,6 +250,12 @@ private:
     /// cast back unsafely, as NumPy 2's ufunc.at does. TypeError for NumPy's argument
     /// errors; ValueError "array is not broadcastable to correct shape" where b does not
     /// broadcast to a[indices]'s shape; IndexError for indices out of bounds.
+    /// `a.sort(axis=-1, kind, order, stable)` and `a.fill(value)` as statements
+    /// (LowerMethodsInPlace.cpp): `a[...] = np.sort(a, ...)` and `a[...] = value` (NumPy's
+    /// ndarray.sort and ndarray.fill). `a` must be a parameter, a local array or a view of
+    /// one; a located error otherwise. NumPy's TypeError for fill's argument count and for
+    /// sort's axis=None.
+    void methodInPlace(const syntax::Call &call, const syntax::Attribute &method, SourceLoc loc);
     void ufuncAt(const syntax::Call &call, const syntax::Expr *atTarget, const std::string &method,
                  SourceLoc loc);
 

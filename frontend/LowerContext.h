@@ -299,6 +299,9 @@ const std::map<std::string, Handler> &covarianceFunctions();
 /// The ufunc methods npc supports, by qualified name ("numpy.maximum.accumulate",
 /// "numpy.add.reduce"; LowerUfuncMethods.cpp).
 const std::map<std::string, Handler> &ufuncMethodFunctions();
+/// ndarray.sort and ndarray.fill used as values (their in-place calls are statements:
+/// FunctionLowering::methodInPlace, LowerMethodsInPlace.cpp).
+const std::map<std::string, Handler> &inPlaceMethodFunctions();
 /// The ufuncs whose .at method npc compiles, by qualified name ("numpy.add"), with their
 /// number of inputs (LowerUfuncAt.cpp).
 const std::map<std::string, int> &ufuncAtArities();
@@ -385,6 +388,10 @@ bool isWeakIntConstant(const array::NodePtr &n);
 /// float NaN to integer") message, at `v` if written inside `loc`, else at `loc`. Values only
 /// the run time knows are not checked here.
 void requireConvertible(const array::NodePtr &v, DType dtype, SourceLoc loc);
+/// Where to report a value's error: the value itself when it is written inside the
+/// expression `loc` (`a + 300`), else that expression (`a + k`, not `k = 300` or a module
+/// constant's definition).
+SourceLoc valueLoc(const array::NodePtr &v, SourceLoc loc);
 /// Python's int() of the float `x` converted to the integer `dtype` (NumPy 2's setitem of a
 /// float scalar into a signed integer array, `np.int8(2.5)`): requireConvertible's errors,
 /// at `loc`.

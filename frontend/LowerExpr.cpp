@@ -186,17 +186,12 @@ void requireFits(int64_t x, DType dtype, SourceLoc loc) {
                         fmt::format("Python integer {} out of bounds for {}", x, dtypeName(dtype)));
 }
 
-namespace {
+namespace {} // namespace
 
-/// Where to report a value's error: the value itself when it is written inside the
-/// expression `loc` (`a + 300`), else that expression (`a + k`, not `k = 300` or a module
-/// constant's definition).
 SourceLoc valueLoc(const NodePtr &v, SourceLoc loc) {
     bool inside = v->loc.begin >= loc.begin && v->loc.end <= loc.end;
     return inside || !loc.valid() ? v->loc : loc;
 }
-
-} // namespace
 
 NodePtr ExprLowering::castTo(const NodePtr &v, DType dtype, SourceLoc loc) {
     if (isWeakIntConstant(v) && isBool(dtype) && !isBool(v->type.dtype)) // truthiness

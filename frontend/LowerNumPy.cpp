@@ -27,9 +27,10 @@ const Handler *findFunction(const std::string &name) {
         return &it->second;
     for (const auto *table :
          {&arrayFunctions(), &arrayLayoutFunctions(), &sortingFunctions(), &padFunctions(),
-          &bincountFunctions(), &covarianceFunctions(), &ufuncMethodFunctions(), &searchFunctions(),
-          &histogramFunctions(), &tensorProductFunctions(), &gridFunctions(), &einsumFunctions(),
-          &takeFunctions(), &convolveFunctions(), &selectionFunctions()})
+          &bincountFunctions(), &covarianceFunctions(), &ufuncMethodFunctions(),
+          &inPlaceMethodFunctions(), &searchFunctions(), &histogramFunctions(),
+          &tensorProductFunctions(), &gridFunctions(), &einsumFunctions(), &takeFunctions(),
+          &convolveFunctions(), &selectionFunctions()})
         if (auto it = table->find(name); it != table->end())
             return &it->second;
     for (const auto *table : {&creationFunctions(), &scalarFunctions(), &limitsFunctions()})

@@ -80,12 +80,6 @@ Handler sortFunction(bool positions) {
     };
 }
 
-/// ndarray.sort() sorts in place and returns None.
-Value sortInPlace(ExprLowering &, const CallArgs &args) {
-    throw UserError(args.loc, "ndarray.sort() (in place) is not supported by npc yet; write "
-                              "`a[...] = np.sort(a)` or use the sorted copy np.sort(a)");
-}
-
 /// Element `index` (an int64 scalar, in bounds) of `x` along `axis`.
 NodePtr takeAlong(const NodePtr &x, int axis, const NodePtr &index, SourceLoc loc) {
     std::vector<array::ViewEntry> entries(static_cast<size_t>(x->type.rank()),
@@ -290,13 +284,9 @@ Handler quantile(bool percent) {
 
 const std::map<std::string, Handler> &sortingFunctions() {
     static const std::map<std::string, Handler> table = {
-        {"numpy.sort", sortFunction(false)},
-        {"numpy.argsort", sortFunction(true)},
-        {"ndarray.argsort", sortFunction(true)},
-        {"ndarray.sort", sortInPlace},
-        {"numpy.median", median},
-        {"numpy.quantile", quantile(false)},
-        {"numpy.percentile", quantile(true)},
+        {"numpy.sort", sortFunction(false)},     {"numpy.argsort", sortFunction(true)},
+        {"ndarray.argsort", sortFunction(true)}, {"numpy.median", median},
+        {"numpy.quantile", quantile(false)},     {"numpy.percentile", quantile(true)},
     };
     return table;
 }

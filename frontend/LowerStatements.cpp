@@ -591,6 +591,10 @@ void FunctionLowering::lowerStatement(const syntax::Stmt &stmt) {
                 callee.qualifiedName.ends_with(".at"))
                 return ufuncAt(*call, e->atTarget.get(), callee.qualifiedName, stmt.loc);
         }
+        if (auto *method = call ? call->func->as<syntax::Attribute>() : nullptr;
+            method && (method->attr == "sort" || method->attr == "fill") &&
+            exprs_.lower(*method->value).kind == Value::Array) // a.sort(), a.fill(0)
+            return methodInPlace(*call, *method, stmt.loc);
         if (call && call->func->as<syntax::Name>()) {
             Value callee = exprs_.lower(*call->func);
             if (callee.kind == Value::Function && callee.qualifiedName.rfind("local.", 0) == 0) {

@@ -108,6 +108,13 @@ void collectStatement(const syntax::Stmt &stmt, BlockNames &out, NestedBlock &&n
     } else if (auto *e = stmt.as<syntax::ExprStmt>()) {
         if (e->atTarget) // np.add.at(a, idx, b) updates a in place
             collectTargets(*e->atTarget, out, true);
+        auto *call = e->value->as<syntax::Call>();
+        auto *method = call ? call->func->as<syntax::Attribute>() : nullptr;
+        if (method && (method->attr == "sort" || method->attr == "fill")) { // a.sort()
+            collectTargets(*method->value, out, true);
+            if (auto *n = method->value->as<syntax::Name>())
+                out.mutated.insert(n->id);
+        }
         collectReads(*e->value, out.read);
     } else if (auto *i = stmt.as<syntax::If>()) {
         collectReads(*i->test, out.read);

@@ -1296,12 +1296,11 @@ CASES += [
         def f(z):
             return np.sort(z)
         """, "np.sort() of complex numbers is not supported by npc yet", (5, "np.sort")),
-    ("sort-in-place", """
+    ("sort-in-place-as-value", """
         # npc export f(float64[:])
         def f(x):
-            x.sort()
-            return x
-        """, "ndarray.sort() (in place) is not supported by npc yet", (5, "x.sort")),
+            return x.sort()
+        """, "ndarray.sort() updates the array in place and returns None; npc compiles it as a statement of its own", (5, "x.sort")),
     ("sort-0d", """
         # npc export f(float64)
         def f(s):
@@ -2081,6 +2080,64 @@ CASES += [
             np.add.at(x, (), 1)
             return x
         """, "npc needs the indices of np.add.at() as an index expression (an integer, an array, or a tuple of them)", (5, "()")),
+]
+
+# ndarray.sort and ndarray.fill in place; a Python complex stored into a real array.
+CASES += [
+    ("sort-axis-none", """
+        # npc export f(float64[:])
+        def f(x):
+            x.sort(axis=None)
+            return x
+        """, "'NoneType' object cannot be interpreted as an integer", (5, "None")),
+    ("sort-of-a-copy", """
+        # npc export f(float64[:])
+        def f(x):
+            x[[0, 1]].sort()
+            return x
+        """, "npc can only call ndarray.sort() on parameters, local arrays and views of them: this value is a temporary copy, which the call would change and nothing would read", (5, "x[[0, 1]]")),
+    ("fill-argument-count", """
+        # npc export f(float64[:])
+        def f(x):
+            x.fill()
+            return x
+        """, "fill() takes exactly 1 argument (0 given)", (5, "x.fill()")),
+    ("fill-keyword", """
+        # npc export f(float64[:])
+        def f(x):
+            x.fill(value=1)
+            return x
+        """, "fill() takes no keyword arguments", (5, "value=1")),
+    ("fill-sequence", """
+        # npc export f(float64[:])
+        def f(x):
+            x.fill([1, 2])
+            return x
+        """, "npc needs a number for ndarray.fill() (NumPy takes no sequence; a one-element array is deprecated there: write a[0])", (5, "[1, 2]")),
+    ("fill-as-value", """
+        # npc export f(float64[:])
+        def f(x):
+            y = x.fill(0)
+            return y
+        """, "ndarray.fill() updates the array in place and returns None; npc compiles it as a statement of its own", (5, "x.fill")),
+    ("fill-int8-overflow", """
+        # npc export f(int8[:])
+        def f(x):
+            x.fill(300)
+            return x
+        """, "Python integer 300 out of bounds for int8", (5, "300")),
+    ("fill-float-with-complex", """
+        # npc export f(float32[:])
+        def f(x):
+            x.fill(1j)
+            return x
+        """, "float() argument must be a string or a real number, not 'complex'", (5, "1j")),
+    ("store-complex-into-int", """
+        # npc export f(int64[:])
+        def f(x):
+            x[0] = 2 + 1j
+            return x
+        """, "int() argument must be a string, a bytes-like object or a real number, not 'complex'", (5, "2 + 1j")),
 ]
 
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")

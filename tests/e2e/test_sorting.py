@@ -1,6 +1,10 @@
 """kernels/sorting.py: np.sort, np.argsort and np.median against NumPy on both targets:
 lines of odd, even, one and no elements, NaNs and infinities, signed zeros, repeated
-values (kind='stable' orders them as npc does), bools and uint64 beyond int64."""
+values (kind='stable' orders them as npc does), bools and uint64 beyond int64.
+
+kernels/sort_fill.py: a.sort() (the last axis, axis=0, a view, the caller's array, NaNs
+last) and a.fill(v) (NaN, a float truncated into int8, through a helper, in a loop) in
+place, exactly as NumPy."""
 
 import numpy as np
 import pytest
@@ -76,3 +80,11 @@ def test_stores_indexed_by_sorts_and_scans(kernels_on_both_targets, n):
     rng = np.random.default_rng(n)
     kernels_on_both_targets("sorted_scatter.py").check(rng.permutation(n) * 1.5 - 2,
                                                        rng.integers(0, 4, n))
+
+
+@pytest.mark.parametrize("rows,cols,n,seed", [(4, 5, 9, 0), (1, 1, 0, 1), (3, 2, 1, 2)])
+def test_sort_fill_in_place(kernels_on_both_targets, rows, cols, n, seed):
+    rng = np.random.default_rng(seed)
+    kernels_on_both_targets("sort_fill.py").check(
+        rng.normal(size=(rows, cols)), rng.integers(-9, 9, n + 2).astype(np.int8),
+        rng.normal(size=n), rtol=0)
