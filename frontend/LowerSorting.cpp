@@ -1,4 +1,4 @@
-// numpy.sort, numpy.argsort (and ndarray.argsort), numpy.median, numpy.quantile and
+// numpy.sort, numpy.argsort (and ndarray.argsort), numpy.lexsort, numpy.median, numpy.quantile and
 // numpy.percentile, built on the array IR's Sort (a stable merge sort along one axis,
 // NaNs last, as NumPy orders them).
 #include "frontend/LowerContext.h"
@@ -78,6 +78,96 @@ Handler sortFunction(bool positions) {
                                             positions ? "argsort" : "sorted"),
                             args.loc);
     };
+}
+
+/// `arr` gathered along `axis` at `indices` (in bounds): numpy.take_along_axis.
+NodePtr alongAxis(ExprLowering &lowering, const NodePtr &arr, const NodePtr &indices, int axis,
+                  SourceLoc loc) {
+    return callNumPy(
+               lowering, "numpy.take_along_axis",
+               CallArgs{"np.take_along_axis",
+                        loc,
+                        {Value::array(arr, loc), Value::array(indices, loc),
+                         Value::array(array::makeIntConstant(axis, DType::Int64, true, loc), loc)},
+                        {},
+                        {}})
+        .node;
+}
+
+/// numpy.lexsort(keys, axis=-1): the int64 positions that sort along `axis` by the last
+/// key, then the one before it, ... (numpy/_core/src/multiarray/item_selection.c,
+/// PyArray_LexSort): keys a tuple or list of arrays of one shape, or an array whose first
+/// axis (of an extent known at compile time) counts them. Computed as NumPy's does, as
+/// stable argsorts from the first key to the last, each of the previous order's keys.
+/// NaNs sort last. TypeError for no keys, ValueError "all keys need to be the same shape".
+Value lexsort(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"keys", true}, {"axis", false}});
+    SourceLoc loc = args.loc;
+    const Value &given = *b[0];
+    static const char *kNoKeys = "need sequence of keys with len > 0 in lexsort";
+    static const char *kScalarKeys = "np.lexsort() of 0-d keys (the elements of a 1-D keys "
+                                     "array) is not supported by npc: give a tuple of arrays "
+                                     "or a 2-D array, one key per row";
+    std::vector<NodePtr> keys;
+    if (given.kind == Value::Tuple) {
+        for (const Value &e : given.elements)
+            keys.push_back(asArray(lowering, e, args, "keys"));
+    } else {
+        NodePtr m = asArray(lowering, given, args, "keys");
+        if (m->type.rank() == 0)
+            throw UserError(given.loc, kNoKeys);
+        if (m->type.rank() == 1)
+            throw UserError(given.loc, kScalarKeys);
+        auto count = dimConstValue(m->type.shape[0]);
+        if (!count)
+            throw UserError(given.loc, "np.lexsort(): npc needs the number of keys (the first "
+                                       "extent of the keys array) at compile time: a fixed "
+                                       "extent in the signature (float64[2,:]) or a tuple of "
+                                       "arrays");
+        for (int64_t i = 0; i < *count; ++i) {
+            std::vector<array::ViewEntry> entries(static_cast<size_t>(m->type.rank()),
+                                                  array::ViewEntry::all());
+            entries[0] = array::ViewEntry::at(i);
+            keys.push_back(array::makeView(m, std::move(entries), loc));
+        }
+    }
+    if (keys.empty())
+        throw UserError(given.loc, kNoKeys);
+    const NodePtr &first = keys[0];
+    if (first->type.rank() == 0)
+        throw UserError(given.loc, kScalarKeys);
+    static const char *kShapes = "all keys need to be the same shape";
+    std::vector<array::ExtentCheck> checks;
+    for (const NodePtr &key : keys) {
+        if (isComplex(key->type.dtype))
+            throw UserError(given.loc, "np.lexsort() of complex numbers is not supported by npc "
+                                       "yet (NumPy orders them lexicographically)");
+        if (key->type.rank() != first->type.rank())
+            throw UserError(given.loc, kShapes);
+        for (size_t a = 0; a < first->type.shape.size(); ++a) {
+            const Dim &d = key->type.shape[a], &f = first->type.shape[a];
+            if (dimEqual(d, f))
+                continue;
+            if (dimConstValue(d) && dimConstValue(f))
+                throw UserError(given.loc, kShapes);
+            checks.push_back(
+                shownCheck(d, f, false, [](std::vector<Dim> *) { return std::string(kShapes); }));
+        }
+    }
+    if (b[1] && b[1]->kind == Value::None)
+        throw UserError(b[1]->loc, "np.lexsort(): axis must be an int");
+    int axis = first->type.rank() - 1;
+    if (b[1])
+        axis = normalizeAxes(b[1], first->type.rank(), args).at(0);
+    // Stable sorts, least significant key first: equal later keys keep the earlier order.
+    NodePtr order = array::makeSort(first, axis, true, loc);
+    for (size_t i = 1; i < keys.size(); ++i) {
+        NodePtr inner =
+            array::makeSort(alongAxis(lowering, keys[i], order, axis, loc), axis, true, loc);
+        order = alongAxis(lowering, order, inner, axis, loc);
+    }
+    return Value::array(array::withChecks(array::withName(order, "lexsort"), std::move(checks)),
+                        loc);
 }
 
 /// Element `index` (an int64 scalar, in bounds) of `x` along `axis`.
@@ -284,9 +374,13 @@ Handler quantile(bool percent) {
 
 const std::map<std::string, Handler> &sortingFunctions() {
     static const std::map<std::string, Handler> table = {
-        {"numpy.sort", sortFunction(false)},     {"numpy.argsort", sortFunction(true)},
-        {"ndarray.argsort", sortFunction(true)}, {"numpy.median", median},
-        {"numpy.quantile", quantile(false)},     {"numpy.percentile", quantile(true)},
+        {"numpy.sort", sortFunction(false)},
+        {"numpy.argsort", sortFunction(true)},
+        {"ndarray.argsort", sortFunction(true)},
+        {"numpy.lexsort", lexsort},
+        {"numpy.median", median},
+        {"numpy.quantile", quantile(false)},
+        {"numpy.percentile", quantile(true)},
     };
     return table;
 }

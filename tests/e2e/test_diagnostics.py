@@ -40,11 +40,11 @@ CASES = [
         def f(x):
             return np.fft.fft(x)
         """, "np.fft", (5, "np.fft")),
-    ("np-lexsort", """
+    ("np-polyfit", """
         # npc export f(float64[:])
         def f(x):
-            return x + np.lexsort(x)
-        """, "np.lexsort", (5, "np.lexsort")),
+            return x + np.polyfit(x, x, 1)
+        """, "np.polyfit", (5, "np.polyfit")),
     ("var-complex-dtype", """
         # npc export f(float64[:])
         def f(x):
@@ -297,10 +297,10 @@ CASES = [
         # npc export f(float64[:])
         def f(x):
             return (x +
-                    np.lexsort(x))
-        """, "np.lexsort", (6, "np.lexsort")),
-    ("tab-indented", "# npc export f(float64[:])\ndef f(x):\n\treturn x + np.lexsort(x)\n",
-     "np.lexsort", (5, "np.lexsort")),
+                    np.polyfit(x, x, 1))
+        """, "np.polyfit", (6, "np.polyfit")),
+    ("tab-indented", "# npc export f(float64[:])\ndef f(x):\n\treturn x + np.polyfit(x, x, 1)\n",
+     "np.polyfit", (5, "np.polyfit")),
 ]
 
 # Array creation, dtype= arguments and Python's builtins on scalars (NumPy's and Python's
@@ -2140,6 +2140,30 @@ CASES += [
         """, "int() argument must be a string, a bytes-like object or a real number, not 'complex'", (5, "2 + 1j")),
 ]
 
+# np.lexsort: NumPy's errors, and the keys npc needs.
+CASES += [
+    ("lexsort-no-keys", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.lexsort(())
+        """, "need sequence of keys with len > 0 in lexsort", (5, "()")),
+    ("lexsort-shapes", """
+        # npc export f(float64[4])
+        def f(x):
+            return np.lexsort((x, x[:2]))
+        """, "all keys need to be the same shape", (5, "(x, x[:2])")),
+    ("lexsort-key-count", """
+        # npc export f(float64[:,:])
+        def f(m):
+            return np.lexsort(m)
+        """, "np.lexsort(): npc needs the number of keys (the first extent of the keys array) at compile time: a fixed extent in the signature (float64[2,:]) or a tuple of arrays", (5, "m)")),
+    ("lexsort-1d-keys", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.lexsort(x)
+        """, "np.lexsort() of 0-d keys (the elements of a 1-D keys array) is not supported by npc: give a tuple of arrays or a 2-D array, one key per row", (5, "x)")),
+]
+
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 
 
@@ -2259,7 +2283,7 @@ def test_error_with_ir_dumps(tmp_path, flag):
     path = write_source(tmp_path, "err", CASES[4][1])
     p = npc_harness.run_npc("transpile", path, flag, cwd=tmp_path)
     assert p.returncode == 1 and "internal error" not in p.stderr
-    check_located(p.stderr, path, 5, "np.lexsort")
+    check_located(p.stderr, path, 5, "np.polyfit")
     assert not any(f.suffix in (".cpp", ".h") for f in tmp_path.iterdir())
 
 
@@ -2298,10 +2322,10 @@ def test_old_mac_line_ends(tmp_path):
     assert p.returncode == 0, p.stderr
     bad = tmp_path / "bad.py"
     bad.write_bytes(b"import numpy as np\r\r\r# npc export f(float64[:])\rdef f(x):\r"
-                    b"    return np.lexsort(x)\r")
+                    b"    return np.polyfit(x, x, 1)\r")
     p = npc_harness.run_npc("transpile", bad, "-o", tmp_path / "out2")
     assert p.returncode == 1
-    check_located(p.stderr, bad, 6, "np.lexsort")
+    check_located(p.stderr, bad, 6, "np.polyfit")
 
 
 @pytest.mark.parametrize("args", [
@@ -2323,20 +2347,20 @@ def test_caret_after_non_ascii(tmp_path):
     path = write_source(tmp_path, "unicode", """
         # npc export f(float64[:])
         def f(x):
-            résultat = x + np.lexsort(x)
+            résultat = x + np.polyfit(x, x, 1)
             return résultat
         """)
     p = transpile_bad(tmp_path, path)
     lines = p.stderr.split("\n")
-    assert lines[2].index("^") == lines[1].index("np.lexsort"), p.stderr
+    assert lines[2].index("^") == lines[1].index("np.polyfit"), p.stderr
 
 
 def test_crlf_source(tmp_path):
     path = tmp_path / "crlf.py"
     path.write_bytes(b"import numpy as np\r\n\r\n# npc export f(float64[:])\r\n"
-                     b"def f(x):\r\n    return np.lexsort(x)\r\n")
+                     b"def f(x):\r\n    return np.polyfit(x, x, 1)\r\n")
     p = transpile_bad(tmp_path, path)
-    check_located(p.stderr, path, 5, "np.lexsort")
+    check_located(p.stderr, path, 5, "np.polyfit")
     # Text mode above turned "\r\n" into "\n"; the raw bytes must have no "\r" either.
     raw = subprocess.run([str(npc_harness.npc_bin()), "transpile", str(path), "-o",
                           str(tmp_path / "out")], capture_output=True, timeout=60)

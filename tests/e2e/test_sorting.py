@@ -2,6 +2,10 @@
 lines of odd, even, one and no elements, NaNs and infinities, signed zeros, repeated
 values (kind='stable' orders them as npc does), bools and uint64 beyond int64.
 
+kernels/lexsort.py: np.lexsort of tuples and lists of keys of several dtypes (NaN keys,
+ties broken by the earlier keys), along axis 0 and the last axis, of a 2-D array's rows;
+its ValueError for keys of different lengths.
+
 kernels/sort_fill.py: a.sort() (the last axis, axis=0, a view, the caller's array, NaNs
 last) and a.fill(v) (NaN, a float truncated into int8, through a helper, in a loop) in
 place, exactly as NumPy."""
@@ -88,3 +92,21 @@ def test_sort_fill_in_place(kernels_on_both_targets, rows, cols, n, seed):
     kernels_on_both_targets("sort_fill.py").check(
         rng.normal(size=(rows, cols)), rng.integers(-9, 9, n + 2).astype(np.int8),
         rng.normal(size=n), rtol=0)
+
+
+def lexsort_arguments(n, seed):
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, 3, n).astype(float)
+    a[rng.random(n) < 0.2] = np.nan
+    return (a, rng.integers(0, 3, n).astype(np.int32), rng.integers(0, 2, n).astype(bool),
+            rng.integers(0, 3, (4, 5)).astype(np.float32), rng.integers(-2, 2, (2, n)))
+
+
+@pytest.mark.parametrize("n,seed", [(9, 0), (1, 1), (0, 2), (1000, 3)])
+def test_lexsort(kernels_on_both_targets, n, seed):
+    kernels_on_both_targets("lexsort.py").check(*lexsort_arguments(n, seed), rtol=0)
+
+
+def test_lexsort_shapes(kernels_on_both_targets):
+    a, b, c, m, k = lexsort_arguments(9, 4)
+    kernels_on_both_targets("lexsort.py").check_like_numpy(a, b[:8], c, m, k, raises=ValueError)
