@@ -299,6 +299,8 @@ const std::map<std::string, Handler> &covarianceFunctions();
 /// The ufunc methods npc supports, by qualified name ("numpy.maximum.accumulate",
 /// "numpy.add.reduce"; LowerUfuncMethods.cpp).
 const std::map<std::string, Handler> &ufuncMethodFunctions();
+/// np.insert and np.delete (LowerInsertDelete.cpp).
+const std::map<std::string, Handler> &insertDeleteFunctions();
 /// ndarray.sort and ndarray.fill used as values (their in-place calls are statements:
 /// FunctionLowering::methodInPlace, LowerMethodsInPlace.cpp).
 const std::map<std::string, Handler> &inPlaceMethodFunctions();

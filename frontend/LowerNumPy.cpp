@@ -28,9 +28,9 @@ const Handler *findFunction(const std::string &name) {
     for (const auto *table :
          {&arrayFunctions(), &arrayLayoutFunctions(), &sortingFunctions(), &padFunctions(),
           &bincountFunctions(), &covarianceFunctions(), &ufuncMethodFunctions(),
-          &inPlaceMethodFunctions(), &searchFunctions(), &histogramFunctions(),
-          &tensorProductFunctions(), &gridFunctions(), &einsumFunctions(), &takeFunctions(),
-          &convolveFunctions(), &selectionFunctions()})
+          &inPlaceMethodFunctions(), &insertDeleteFunctions(), &searchFunctions(),
+          &histogramFunctions(), &tensorProductFunctions(), &gridFunctions(), &einsumFunctions(),
+          &takeFunctions(), &convolveFunctions(), &selectionFunctions()})
         if (auto it = table->find(name); it != table->end())
             return &it->second;
     for (const auto *table : {&creationFunctions(), &scalarFunctions(), &limitsFunctions()})

@@ -2164,6 +2164,45 @@ CASES += [
         """, "np.lexsort() of 0-d keys (the elements of a 1-D keys array) is not supported by npc: give a tuple of arrays or a 2-D array, one key per row", (5, "x)")),
 ]
 
+# np.insert and np.delete: NumPy's errors at compile time, and what npc cannot insert.
+CASES += [
+    ("delete-float-index", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.delete(x, 1.5)
+        """, "arrays used as indices must be of integer (or boolean) type", (5, "1.5")),
+    ("delete-out-of-bounds", """
+        # npc export f(float64[4])
+        def f(x):
+            return np.delete(x, 4)
+        """, "index 4 is out of bounds for axis 0 with size 4", (5, "4)")),
+    ("delete-mask-length", """
+        # npc export f(float64[4])
+        def f(x):
+            return np.delete(x, [True, False])
+        """, "boolean array argument obj to delete must be one dimensional and match the axis length of 4", (5, "[True, False]")),
+    ("insert-out-of-bounds", """
+        # npc export f(float64[4])
+        def f(x):
+            return np.insert(x, -5, 1.0)
+        """, "index -5 is out of bounds for axis 0 with size 4", (5, "-5")),
+    ("insert-several-indices", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.insert(x, [0, 1], 1.0)
+        """, "np.insert() at several indices is not supported by npc yet: insert at one index at a time", (5, "[0, 1]")),
+    ("insert-2d-indices", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.insert(x, [[0]], 1.0)
+        """, "index array argument obj to insert must be one dimensional or scalar", (5, "[[0]]")),
+    ("insert-values-shape", """
+        # npc export f(float64[4])
+        def f(x):
+            return np.insert(x, 0, np.ones((2, 2)))
+        """, "could not broadcast input array from shape (2,2) into shape (2,)", (5, "np.ones((2, 2))")),
+]
+
 DIAGNOSTIC = re.compile(r"(?P<file>[^\n:]+\.py):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)")
 
 
