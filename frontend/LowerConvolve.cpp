@@ -98,6 +98,94 @@ NodePtr slidingSums(ExprLowering &lowering, const NodePtr &a, const NodePtr &w, 
 /// numpy.convolve(a, v, mode='full') and numpy.correlate(a, v, mode='valid') (v conjugated).
 /// Output lengths: full n + m - 1, same max(n, m), valid max(n, m) - min(n, m) + 1. NumPy's
 /// ValueErrors for empty operands (on entry where only the run time knows their lengths).
+/// NumPy's empty-operand ValueErrors for `a` of n and `v` of m elements, in its order
+/// (convolve swaps the longer operand first): a UserError where both extents are
+/// constants, else run-time checks.
+std::vector<array::ExtentCheck> emptyOperandChecks(const Dim &n, const Dim &m, bool convolve,
+                                                   SourceLoc loc) {
+    NodePtr zero = array::makeIntConstant(0, DType::Int64, false, loc);
+    NodePtr nEmpty = array::makeBinary(BinaryOp::Equal, array::makeDimValue(n, loc), zero, loc);
+    NodePtr mEmpty = array::makeBinary(BinaryOp::Equal, array::makeDimValue(m, loc), zero, loc);
+    auto cn = dimConstValue(n), cm = dimConstValue(m);
+    struct Empty {
+        NodePtr fails;
+        bool constantFails;
+        const char *message;
+    };
+    std::vector<Empty> empties;
+    if (convolve)
+        empties = {{array::makeBinary(BinaryOp::LogicalAnd, nEmpty, mEmpty, loc),
+                    cn == 0 && cm == 0, "a cannot be empty"},
+                   {array::makeBinary(BinaryOp::LogicalOr, nEmpty, mEmpty, loc), cn == 0 || cm == 0,
+                    "v cannot be empty"}};
+    else
+        empties = {{nEmpty, cn == 0, "first array argument cannot be empty"},
+                   {mEmpty, cm == 0, "second array argument cannot be empty"}};
+    std::vector<array::ExtentCheck> checks;
+    for (const Empty &e : empties) {
+        if (cn && cm && e.constantFails)
+            throw UserError(loc, e.message);
+        if (!(cn && cm))
+            checks.push_back(conditionCheck(e.fails, e.message, e.message));
+    }
+    return checks;
+}
+
+/// The outputs' window for `a` of n and `v` of m elements in `mode`: its length and the
+/// offset of its first output in the full convolution (NumPy's centring of 'same'; a
+/// correlate of a shorter `a`, which NumPy swaps and reverses, puts the rest first).
+std::pair<Dim, NodePtr> outputWindow(const Dim &n, const Dim &m, Mode mode, bool convolve,
+                                     SourceLoc loc) {
+    auto op = [&](BinaryOp o) {
+        return [o, loc](const NodePtr &x, const NodePtr &y) {
+            return array::makeBinary(o, array::makeCast(x, DType::Int64, false, loc),
+                                     array::makeCast(y, DType::Int64, false, loc), loc);
+        };
+    };
+    auto maxOf = [](int64_t x, int64_t y) { return std::max(x, y); };
+    auto minOf = [](int64_t x, int64_t y) { return std::min(x, y); };
+    Dim longer = combined(n, m, maxOf, op(BinaryOp::Maximum), "max(len(a), len(v))", loc);
+    Dim shorter = combined(n, m, minOf, op(BinaryOp::Minimum), "min(len(a), len(v))", loc);
+    auto value = [&](const Dim &d) {
+        return array::makeCast(array::makeDimValue(d, loc), DType::Int64, false, loc);
+    };
+    auto i64 = [&](int64_t k) { return array::makeIntConstant(k, DType::Int64, false, loc); };
+    NodePtr pad = array::makeBinary(BinaryOp::Subtract, value(shorter), i64(1), loc);
+    switch (mode) {
+    case Mode::Full: {
+        // max(n + m - 1, 0): both empty raise before the result is allocated.
+        Dim length = combined(
+            n, m, [](int64_t x, int64_t y) { return std::max<int64_t>(x + y - 1, 0); },
+            [&](const NodePtr &x, const NodePtr &y) {
+                NodePtr sum =
+                    array::makeBinary(BinaryOp::Add, op(BinaryOp::Add)(x, y), i64(-1), loc);
+                return array::makeBinary(BinaryOp::Maximum, sum, i64(0), loc);
+            },
+            "len(a) + len(v) - 1", loc);
+        return {length, i64(0)};
+    }
+    case Mode::Same: {
+        // (min - 1) // 2; correlate of a shorter `a` the rest.
+        NodePtr half = array::makeBinary(BinaryOp::FloorDivide, pad, i64(2), loc);
+        if (convolve)
+            return {longer, half};
+        NodePtr swapped = array::makeBinary(BinaryOp::Less, value(n), value(m), loc);
+        return {longer,
+                array::makeWhere(swapped, array::makeBinary(BinaryOp::Subtract, pad, half, loc),
+                                 half, loc)};
+    }
+    case Mode::Valid:
+        break;
+    }
+    Dim length = combined(
+        longer, shorter, [](int64_t x, int64_t y) { return x - y + 1; },
+        [&](const NodePtr &x, const NodePtr &y) {
+            return array::makeBinary(BinaryOp::Add, op(BinaryOp::Subtract)(x, y), i64(1), loc);
+        },
+        "max(len(a), len(v)) - min(len(a), len(v)) + 1", loc);
+    return {length, pad};
+}
+
 Handler slidingProduct(bool convolve) {
     return [convolve](ExprLowering &lowering, const CallArgs &args) {
         auto b = bind(args, {{"a", true}, {"v", true}, {"mode", false}});
@@ -106,32 +194,7 @@ Handler slidingProduct(bool convolve) {
         NodePtr v = sequence(lowering, *b[1], args, "v", convolve);
         Mode mode = modeArgument(b[2], convolve ? Mode::Full : Mode::Valid);
         const Dim &n = a->type.shape[0], &m = v->type.shape[0];
-        // NumPy's checks, in its order: convolve swaps the longer operand first.
-        NodePtr zero = array::makeIntConstant(0, DType::Int64, false, loc);
-        NodePtr nEmpty = array::makeBinary(BinaryOp::Equal, array::makeDimValue(n, loc), zero, loc);
-        NodePtr mEmpty = array::makeBinary(BinaryOp::Equal, array::makeDimValue(m, loc), zero, loc);
-        auto cn = dimConstValue(n), cm = dimConstValue(m);
-        struct Empty {
-            NodePtr fails;
-            bool constantFails;
-            const char *message;
-        };
-        std::vector<Empty> empties;
-        if (convolve)
-            empties = {{array::makeBinary(BinaryOp::LogicalAnd, nEmpty, mEmpty, loc),
-                        cn == 0 && cm == 0, "a cannot be empty"},
-                       {array::makeBinary(BinaryOp::LogicalOr, nEmpty, mEmpty, loc),
-                        cn == 0 || cm == 0, "v cannot be empty"}};
-        else
-            empties = {{nEmpty, cn == 0, "first array argument cannot be empty"},
-                       {mEmpty, cm == 0, "second array argument cannot be empty"}};
-        std::vector<array::ExtentCheck> checks;
-        for (const Empty &e : empties) {
-            if (cn && cm && e.constantFails)
-                throw UserError(loc, e.message);
-            if (!(cn && cm))
-                checks.push_back(conditionCheck(e.fails, e.message, e.message));
-        }
+        std::vector<array::ExtentCheck> checks = emptyOperandChecks(n, m, convolve, loc);
         array::ViewEntry reversed = array::ViewEntry::all();
         reversed.step = -1;
         NodePtr w = convolve ? array::makeView(v, {reversed}, loc) : v;
@@ -139,59 +202,7 @@ Handler slidingProduct(bool convolve) {
             w = callNumPy(lowering, "numpy.conjugate",
                           CallArgs{"np.conjugate", loc, {Value::array(w, loc)}, {}, {}})
                     .node;
-        auto op = [&](BinaryOp o) {
-            return [o, loc](const NodePtr &x, const NodePtr &y) {
-                return array::makeBinary(o, array::makeCast(x, DType::Int64, false, loc),
-                                         array::makeCast(y, DType::Int64, false, loc), loc);
-            };
-        };
-        auto maxOf = [](int64_t x, int64_t y) { return std::max(x, y); };
-        auto minOf = [](int64_t x, int64_t y) { return std::min(x, y); };
-        Dim longer = combined(n, m, maxOf, op(BinaryOp::Maximum), "max(len(a), len(v))", loc);
-        Dim shorter = combined(n, m, minOf, op(BinaryOp::Minimum), "min(len(a), len(v))", loc);
-        auto value = [&](const Dim &d) {
-            return array::makeCast(array::makeDimValue(d, loc), DType::Int64, false, loc);
-        };
-        auto i64 = [&](int64_t k) { return array::makeIntConstant(k, DType::Int64, false, loc); };
-        Dim length;
-        NodePtr start;
-        NodePtr pad = array::makeBinary(BinaryOp::Subtract, value(shorter), i64(1), loc);
-        switch (mode) {
-        case Mode::Full:
-            // max(n + m - 1, 0): both empty raise before the result is allocated.
-            length = combined(
-                n, m, [](int64_t x, int64_t y) { return std::max<int64_t>(x + y - 1, 0); },
-                [&](const NodePtr &x, const NodePtr &y) {
-                    NodePtr sum =
-                        array::makeBinary(BinaryOp::Add, op(BinaryOp::Add)(x, y), i64(-1), loc);
-                    return array::makeBinary(BinaryOp::Maximum, sum, i64(0), loc);
-                },
-                "len(a) + len(v) - 1", loc);
-            start = i64(0);
-            break;
-        case Mode::Same: {
-            length = longer;
-            // (min - 1) // 2; correlate of a shorter `a` (NumPy swaps and reverses) the rest.
-            NodePtr half = array::makeBinary(BinaryOp::FloorDivide, pad, i64(2), loc);
-            start = half;
-            if (!convolve) {
-                NodePtr swapped = array::makeBinary(BinaryOp::Less, value(n), value(m), loc);
-                start = array::makeWhere(
-                    swapped, array::makeBinary(BinaryOp::Subtract, pad, half, loc), half, loc);
-            }
-            break;
-        }
-        case Mode::Valid:
-            length = combined(
-                longer, shorter, [](int64_t x, int64_t y) { return x - y + 1; },
-                [&](const NodePtr &x, const NodePtr &y) {
-                    return array::makeBinary(BinaryOp::Add, op(BinaryOp::Subtract)(x, y), i64(1),
-                                             loc);
-                },
-                "max(len(a), len(v)) - min(len(a), len(v)) + 1", loc);
-            start = pad;
-            break;
-        }
+        auto [length, start] = outputWindow(n, m, mode, convolve, loc);
         NodePtr out = slidingSums(lowering, a, w, length, start, loc);
         if (!checks.empty()) // evaluated before the sums are
             out = array::withChecks(out, std::move(checks));
