@@ -33,7 +33,8 @@ NodePtr shifted(ExprLowering &lowering, const NodePtr &x, int64_t delta, const N
 /// axis=None, equal_nan=True): the sorted distinct values of the flattened array (NaNs,
 /// sorted last, collapsed into one with equal_nan), with the int64 positions of their
 /// first occurrences (return_index: a stable argsort, as NumPy's mergesort) and their
-/// counts (return_counts). return_inverse and axis are not supported; nor complex values.
+/// counts (return_counts), the positions of the input's elements in the result, in the
+/// input's shape (return_inverse, as NumPy 2). axis is not supported; nor complex values.
 Value unique(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"ar", true},
                          {"return_index", false},
@@ -43,8 +44,7 @@ Value unique(ExprLowering &lowering, const CallArgs &args) {
                          {"equal_nan", false}});
     SourceLoc loc = args.loc;
     bool withIndex = boolFlag(b[1], false, args, "return_index");
-    if (boolFlag(b[2], false, args, "return_inverse"))
-        throw UserError(b[2]->loc, "np.unique(): return_inverse=True is not supported by npc yet");
+    bool withInverse = boolFlag(b[2], false, args, "return_inverse");
     bool withCounts = boolFlag(b[3], false, args, "return_counts");
     if (b[4] && b[4]->kind != Value::None)
         throw UserError(b[4]->loc, "np.unique(): axis= is not supported by npc yet (the "
@@ -53,9 +53,14 @@ Value unique(ExprLowering &lowering, const CallArgs &args) {
     NodePtr x = asArray(lowering, *b[0], args, "ar");
     if (isComplex(x->type.dtype))
         throw UserError(b[0]->loc, "np.unique() of complex values is not supported by npc yet");
+    if (withInverse && !withIndex && !equalNan && isFloat(x->type.dtype))
+        throw UserError(b[5]->loc, "np.unique(): return_inverse with equal_nan=False is not "
+                                   "supported by npc for floats: NumPy numbers the NaNs in the "
+                                   "order of its unstable sort (with return_index=True it sorts "
+                                   "stably, as npc does)");
     NodePtr flat = raveled(lowering, x, loc);
     NodePtr order, sorted;
-    if (withIndex) {
+    if (withIndex || withInverse) {
         order = lowering.materialized(array::makeSort(flat, 0, true, loc), loc);
         sorted = lowering.materialized(array::makeGather(flat, {order}, {0}, 0, {-1}, loc), loc);
     } else {
@@ -78,6 +83,20 @@ Value unique(ExprLowering &lowering, const CallArgs &args) {
     std::vector<NodePtr> out{array::withName(lowering.indexWithMask(sorted, keep, loc), "unique")};
     if (withIndex)
         out.push_back(array::withName(lowering.indexWithMask(order, keep, loc), "first_index"));
+    if (withInverse) {
+        // Each sorted element's unique value is the number of runs started up to it, less
+        // one; the inverse permutation of `order` puts those back in the input's order, and
+        // shape (NumPy 2).
+        NodePtr runs = callNumPy(lowering, "numpy.cumsum",
+                                 CallArgs{"np.cumsum", loc, {Value::array(keep, loc)}, {}, {}})
+                           .node;
+        NodePtr value =
+            lowering.materialized(lowering.binary(BinaryOp::Subtract, runs, i64(1, loc), loc), loc);
+        NodePtr position = array::makeSort(order, 0, true, loc);
+        NodePtr inverse = array::makeGather(value, {position}, {0}, 0, {-1}, loc);
+        out.push_back(
+            array::withName(array::makeReshape(inverse, x->type.shape, {}, loc), "inverse"));
+    }
     if (withCounts) {
         // Each run's length: the next run's start (n after the last) minus its own.
         NodePtr starts = lowering.materialized(

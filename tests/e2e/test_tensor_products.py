@@ -165,3 +165,14 @@ def test_tuple_index(kernels_on_both_targets, n, seed):
     rng = np.random.default_rng(seed)
     kernels_on_both_targets("tuple_index.py").check(
         rng.normal(size=(n, 3)), rng.integers(-2, 3, 2 * n).astype(np.int32), rtol=0)
+
+
+@pytest.mark.parametrize("shape,seed", [((3, 4), 0), ((0, 3), 1), ((300, 40), 2)])
+def test_unique_inverse(kernels_on_both_targets, shape, seed):
+    # kernels/unique_inverse.py: np.unique's return_inverse in the input's shape, with
+    # return_index and return_counts, NaNs collapsed or not, int8 values.
+    rng = np.random.default_rng(seed)
+    x = rng.integers(0, 6, shape).astype(np.float64)
+    x[rng.random(shape) < 0.1] = np.nan
+    kernels_on_both_targets("unique_inverse.py").check(
+        x, rng.integers(-128, 127, shape[0] * 2).astype(np.int8), rtol=0)
