@@ -40,6 +40,18 @@ void FunctionLowering::methodInPlace(const syntax::Call &call, const syntax::Att
         }
     }
     NodePtr target = exprs_.lowerArray(*method.value);
+    if (target->type.rank() == 0) // npc does not tell 0-d arrays from NumPy scalars
+        throw UserError(method.value->loc,
+                        fmt::format("npc does not call {}() on a 0-d value (a NumPy scalar "
+                                    "is immutable; of a 0-d array NumPy's sort raises): assign "
+                                    "the new value to the name instead",
+                                    function));
+    if (!viewRoot(target) && anyViewRoot(target))
+        throw UserError(method.value->loc,
+                        fmt::format("npc cannot call {}() on a transposed, reshaped or "
+                                    "broadcast view: npc writes only through basic indexing; "
+                                    "call it on the array itself",
+                                    function));
     if (!viewRoot(target))
         throw UserError(method.value->loc,
                         fmt::format("npc can only call {}() on parameters, local arrays and "

@@ -73,9 +73,11 @@ void FunctionLowering::ufuncAt(const syntax::Call &call, const syntax::Expr *atT
     if (maskAfterIndices(target))
         throw UserError(atTarget->loc, kMaskAfterIndices);
     if (!storeTargetRoot(target))
-        throw UserError(call.args[0]->loc, fmt::format("npc can only update parameters, local "
-                                                       "arrays and views of them with {}",
-                                                       shown));
+        throw UserError(call.args[0]->loc,
+                        fmt::format("npc can only update parameters, local arrays and views of "
+                                    "them through basic indexing (not transposed, reshaped or "
+                                    "broadcast views) with {}",
+                                    shown));
     args.positional.push_back(Value::array(target, atTarget->loc));
     if (b) { // broadcast to a[indices]'s shape, never the other way
         auto mismatch = [](std::vector<Dim> *) {

@@ -2067,7 +2067,7 @@ CASES += [
         def f(x):
             np.add.at(x + 1, [0], 1)
             return x
-        """, "npc can only update parameters, local arrays and views of them with np.add.at()", (5, "x + 1")),
+        """, "npc can only update parameters, local arrays and views of them through basic indexing (not transposed, reshaped or broadcast views) with np.add.at()", (5, "x + 1")),
     ("ufunc-at-not-broadcastable", """
         # npc export f(float64[:])
         def f(x):
@@ -2096,6 +2096,19 @@ CASES += [
             x[[0, 1]].sort()
             return x
         """, "npc can only call ndarray.sort() on parameters, local arrays and views of them: this value is a temporary copy, which the call would change and nothing would read", (5, "x[[0, 1]]")),
+    ("fill-0d", """
+        # npc export f(float64)
+        def f(x):
+            s = np.float64(x)
+            s.fill(3.0)
+            return s
+        """, "npc does not call ndarray.fill() on a 0-d value", (6, "s.fill")),
+    ("sort-transposed-view", """
+        # npc export f(float64[:,:])
+        def f(m):
+            m.T.sort()
+            return m
+        """, "npc cannot call ndarray.sort() on a transposed, reshaped or broadcast view", (5, "m.T")),
     ("fill-argument-count", """
         # npc export f(float64[:])
         def f(x):
