@@ -470,14 +470,7 @@ NodePtr FunctionLowering::storedValue(const NodePtr &value, DType dtype, SourceL
     // indexing into a signed integer dtype.
     requireConvertible(value, dtype, loc);
     const array::Type &t = value->type;
-    // A Python complex goes through Python's float() or int(), which refuse it (bool()
-    // takes it).
-    if (t.weak && t.rank() == 0 && isComplex(t.dtype) && (isFloat(dtype) || isInteger(dtype)))
-        throw UserError(valueLoc(value, loc),
-                        isFloat(dtype) ? "float() argument must be a string or a real number, "
-                                         "not 'complex'"
-                                       : "int() argument must be a string, a bytes-like object "
-                                         "or a real number, not 'complex'");
+    requireNotPythonComplex(value, dtype, loc);
     // A variable, which the CUDA target copies to the host for the check.
     auto host = [&] {
         return value->kind == NodeKind::Var || value->kind == NodeKind::Param

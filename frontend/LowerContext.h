@@ -390,6 +390,10 @@ bool isWeakIntConstant(const array::NodePtr &n);
 /// float NaN to integer") message, at `v` if written inside `loc`, else at `loc`. Values only
 /// the run time knows are not checked here.
 void requireConvertible(const array::NodePtr &v, DType dtype, SourceLoc loc);
+/// A Python complex `v` converted to the real or integer `dtype` as NumPy 2's setitem and
+/// np.array(..., dtype=) convert it, through Python's float() or int(): their TypeError,
+/// at `v` if written inside `loc`. (A complex array casts with a ComplexWarning.)
+void requireNotPythonComplex(const array::NodePtr &v, DType dtype, SourceLoc loc);
 /// Where to report a value's error: the value itself when it is written inside the
 /// expression `loc` (`a + 300`), else that expression (`a + k`, not `k = 300` or a module
 /// constant's definition).

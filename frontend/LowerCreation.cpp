@@ -577,6 +577,7 @@ std::optional<DType> sequenceDType(const Value &v, const CallArgs &args) {
 NodePtr stackSequence(ExprLowering &lowering, const Value &v, DType t, const CallArgs &args,
                       std::vector<size_t> outer) {
     if (v.kind == Value::Array) {
+        requireNotPythonComplex(v.node, t, args.loc);
         requireConvertible(v.node, t, args.loc);
         return lowering.pythonNumberTo(v.node, t, v.loc);
     }
@@ -656,6 +657,7 @@ Value arrayFrom(ExprLowering &lowering, const CallArgs &args, const Value &objec
     DType t = dtype ? *dtype : x->type.weak ? constructorDType(x) : x->type.dtype;
     if (t == x->type.dtype && !x->type.weak)
         return Value::array(copy ? array::makeCopy(x, args.loc) : x, args.loc);
+    requireNotPythonComplex(x, t, args.loc);
     requireConvertible(x, t, args.loc);
     return Value::array(lowering.pythonNumberTo(x, t, args.loc), args.loc);
 }

@@ -256,6 +256,17 @@ void requireConvertible(const NodePtr &v, DType dtype, SourceLoc loc) {
     requireIntConvertible(v->floatValue, dtype, loc);
 }
 
+void requireNotPythonComplex(const NodePtr &v, DType dtype, SourceLoc loc) {
+    // Python's float() and int() refuse a complex (bool() takes it).
+    if (v->type.weak && v->type.rank() == 0 && isComplex(v->type.dtype) &&
+        (isFloat(dtype) || isInteger(dtype)))
+        throw UserError(valueLoc(v, loc),
+                        isFloat(dtype) ? "float() argument must be a string or a real number, "
+                                         "not 'complex'"
+                                       : "int() argument must be a string, a bytes-like object "
+                                         "or a real number, not 'complex'");
+}
+
 void requireIntConvertible(double x, DType dtype, SourceLoc loc) {
     if (std::isnan(x))
         throw UserError(loc, "cannot convert float NaN to integer");

@@ -42,7 +42,10 @@ NodePtr movedAxis(ExprLowering &lowering, const NodePtr &a, int from, int to, So
 /// `lo <= index < hi` (both offsets from -n and n) that raises NumPy's IndexError "index
 /// I is out of bounds for axis A with size N": at compile time where both are constants.
 NodePtr wrappedIndex(ExprLowering &lowering, NodePtr index, int axis, const Dim &n, bool endAllowed,
-                     SourceLoc loc) {
+                     bool bracketed, SourceLoc loc) {
+    // NumPy shows the index as given: np.insert's one-element list in brackets.
+    const char *format = bracketed ? "index [{}] is out of bounds for axis {} with size {}"
+                                   : "index {} is out of bounds for axis {} with size {}";
     const array::Node *c = index.get();
     while (c->kind == array::NodeKind::Cast || c->kind == array::NodeKind::View)
         c = c->operand().get(); // np.int8(3), [3][0]
@@ -53,8 +56,7 @@ NodePtr wrappedIndex(ExprLowering &lowering, NodePtr index, int axis, const Dim 
     auto cn = dimConstValue(n);
     if (ci && cn) {
         if (*ci < -*cn || *ci > *cn || (*ci == *cn && !endAllowed))
-            throw UserError(loc, fmt::format("index {} is out of bounds for axis {} with size {}",
-                                             *ci, axis, *cn));
+            throw UserError(loc, fmt::format(fmt::runtime(format), *ci, axis, *cn));
         return int64Constant(*ci < 0 ? *ci + *cn : *ci, loc);
     }
     if (index->kind != array::NodeKind::Constant && index->kind != array::NodeKind::Param &&
@@ -70,8 +72,7 @@ NodePtr wrappedIndex(ExprLowering &lowering, NodePtr index, int axis, const Dim 
     check.exception = "IndexError";
     std::string shownIndex = array::showExtent(dimValue(index, "index"), &check.shown);
     std::string shownSize = array::showExtent(n, &check.shown);
-    check.message = fmt::format("index {} is out of bounds for axis {} with size {}", shownIndex,
-                                axis, shownSize);
+    check.message = fmt::format(fmt::runtime(format), shownIndex, axis, shownSize);
     NodePtr negative = array::makeBinary(BinaryOp::Less, index, int64Constant(0, loc), loc);
     NodePtr wrapped =
         array::makeWhere(negative, array::makeBinary(BinaryOp::Add, index, size, loc), index, loc);
@@ -114,7 +115,7 @@ Value deleteEntries(ExprLowering &lowering, const CallArgs &args) {
                                         DType::Int64, loc);
         if (index->type.rank() == 1)
             index = array::makeView(index, {array::ViewEntry::at(0)}, loc);
-        NodePtr at = wrappedIndex(lowering, index, axis, n, false, given.loc);
+        NodePtr at = wrappedIndex(lowering, index, axis, n, false, false, given.loc);
         keep = array::makeBinary(BinaryOp::NotEqual, positions, array::makeBroadcast(at, {n}, loc),
                                  loc);
     } else {
@@ -166,7 +167,7 @@ Value insertEntries(ExprLowering &lowering, const CallArgs &args) {
     NodePtr index = array::makeCast(obj, DType::Int64, loc);
     if (index->type.rank() == 1)
         index = array::makeView(index, {array::ViewEntry::at(0)}, loc);
-    NodePtr at = wrappedIndex(lowering, index, axis, n, true, given.loc);
+    NodePtr at = wrappedIndex(lowering, index, axis, n, true, obj->type.rank() == 1, given.loc);
     if (at->kind != array::NodeKind::Constant)
         at = lowering.materialized(array::withName(at, "index"), loc);
 
@@ -195,6 +196,13 @@ Value insertEntries(ExprLowering &lowering, const CallArgs &args) {
         values = movedAxis(lowering, values, 0, axis, loc);
     Shape slab = arr->type.shape;
     slab[ax] = values->type.shape[ax]; // the number of entries inserted
+    // The assignment into the slab drops leading extents of 1, as NumPy's setitem does.
+    while (values->type.rank() > arr->type.rank() && dimIsConst(values->type.shape[0], 1)) {
+        std::vector<array::ViewEntry> entries(static_cast<size_t>(values->type.rank()),
+                                              array::ViewEntry::all());
+        entries[0] = array::ViewEntry::at(0);
+        values = array::makeView(values, std::move(entries), loc);
+    }
     auto mismatch = [&](std::vector<Dim> *shown) {
         std::string from = array::showShape(values->type.shape, shown);
         return fmt::format("could not broadcast input array from shape {} into shape {}", from,

@@ -2209,6 +2209,16 @@ CASES += [
         def f(x):
             return np.insert(x, [[0]], 1.0)
         """, "index array argument obj to insert must be one dimensional or scalar", (5, "[[0]]")),
+    ("insert-python-complex", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.insert(x, 0, 1 + 2j)
+        """, "float() argument must be a string or a real number, not 'complex'", (5, "1 + 2j")),
+    ("array-python-complex-as-int", """
+        # npc export f(float64[:])
+        def f(x):
+            return x + np.array([1j], dtype=np.int8)
+        """, "int() argument must be a string, a bytes-like object or a real number, not 'complex'", (5, "1j]")),
     ("insert-values-shape", """
         # npc export f(float64[4])
         def f(x):

@@ -26,6 +26,7 @@ def test_insert_delete(kernels_on_both_targets, n, idx, k):
     (6, [1], -6, 5, IndexError),  # np.delete(c, k) of a negative index beyond
     (6, [1], 6, 5, IndexError),  # np.delete(a, k): k == len(a)
     (6, [1], 1, 4, ValueError),  # a mask of another length
+    (3, [1], -3, 5, IndexError),  # np.insert(a, [k]) beyond: NumPy shows "[k]"
 ])
 def test_insert_delete_errors(kernels_on_both_targets, n, idx, k, mask_length, raises):
     kernels_on_both_targets("insert_delete.py").check_like_numpy(

@@ -19,4 +19,6 @@ def insert_delete(a, idx, m, c, mask, k):
     i5 = np.insert(m, -1, 9.0, axis=1)
     i6 = np.insert(m, [1], [[1.0], [2.0], [3.0], [4.0]], axis=1)
     i7 = np.insert(m, 2, 5)
-    return d1, d2, d3, d4, d5, d6, d7, d8, d9, i1, i2, i3, i4, i5, i6, i7
+    i8 = np.insert(m, 1, [[[1.0, 2.0, 3.0]]], axis=0)  # leading extents of 1 dropped
+    i9 = np.insert(a, [k], 2.5)
+    return d1, d2, d3, d4, d5, d6, d7, d8, d9, i1, i2, i3, i4, i5, i6, i7, i8, i9
