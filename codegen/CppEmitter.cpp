@@ -262,6 +262,8 @@ namespace {
 /// blocks of 8), as far as their extents are known before `s` runs: an estimate of the
 /// elements the nest computes.
 loop::ExprPtr parallelWork(const Stmt &s) {
+    if (s.work)
+        return s.work;
     std::set<std::string> inside = {s.name};
     loop::ExprPtr work = s.extent;
     const Stmt *level = &s;

@@ -146,6 +146,11 @@ struct Stmt {
     bool argMin = true;
     /// For: a Python `for` loop (control flow): never parallel, may contain break.
     bool serial = false;
+    /// For: the nest's amount of work (elements visited), where the extents of its inner
+    /// loops do not show it (a merge of runs whose bounds the body computes); a parallel
+    /// loop runs on several threads only with enough work (NPC_PARALLEL_MIN_WORK). Null:
+    /// the product of the loop extents.
+    ExprPtr work;
     /// For: the outermost loop of a compaction (numpy.flatnonzero, see lowerNonzero in
     /// ir/passes/LowerGather.cpp), whose counter, declared just before it, is this
     /// variable. The loops nested in it (each the only statement of the one before) visit

@@ -1,5 +1,6 @@
-"""Sorting one long array (bench/samples_bench.py): a single line, which npc sorts on one
-thread (a merge sort) where NumPy uses its SIMD quicksort: expect npc to be slower."""
+"""Sorting one long array (bench/samples_bench.py): a single line, which npc merge-sorts
+with each pass's pairs of runs merged in parallel, where NumPy uses its SIMD quicksort:
+expect npc to be slower."""
 import numpy as np
 
 

@@ -2,9 +2,10 @@
 // is copied into a buffer (with, for argsort, each element's position along the axis),
 // then every line along the sorted axis is merge-sorted bottom-up, one line per
 // iteration of the outer loops (which run in parallel: threads on the OpenMP target, GPU
-// threads on the CUDA target). Merging takes the left element unless the right one is
-// strictly smaller, so equal values keep their order (NumPy's kind='stable'); NaNs order
-// after every number, as in NumPy.
+// threads on the CUDA target; a single line merges its pairs of runs in parallel), its
+// passes alternating between the buffer and a scratch one. Merging takes the left element unless
+// the right one is strictly smaller, so equal values keep their order (NumPy's kind='stable'); NaNs
+// order after every number, as in NumPy.
 #include "ir/passes/LoweringState.h"
 
 namespace npc::passes::detail {
@@ -96,61 +97,75 @@ Storage Lowering::lowerSort(const Node &n, const std::string &name) {
     body->push_back(count);
     body->push_back(loop::assign(width, loop::intImm(1)));
 
-    StmtPtr pass = sequential(loopVar(depth), int64Var(passes));
+    // Passes in pairs: one merges the line's runs into the scratch buffers, the next merges
+    // those back, so no pass copies. An odd last pass merges runs as long as the line:
+    // a copy back.
+    StmtPtr pass = sequential(
+        loopVar(depth),
+        loop::binary(BinaryOp::Div, add(int64Var(passes), loop::intImm(1)), loop::intImm(2)));
+    // A single line (a 1-D sort) merges its pairs of runs in parallel within each pass: the
+    // passes are then a serial loop around parallel ones (OpenMP threads; CUDA kernels
+    // launched by the host once per pass), not one thread's work.
+    if (depth == 0) {
+        pass->reductionLoop = false;
+        pass->serial = true;
+    }
     body->push_back(pass);
-    ExprPtr runs = mul(int64Var(width), loop::intImm(2));
-    ExprPtr pairs = loop::binary(BinaryOp::Div, add(length, add(runs, loop::intImm(-1))), runs);
-    StmtPtr merge = sequential(loopVar(depth + 1), pairs);
-    pass->stmts.push_back(merge);
-    std::string lo = fresh("lo"), mid = fresh("mid"), hi = fresh("hi"), i = fresh("i"),
-                j = fresh("j");
-    merge->stmts.push_back(loop::decl(lo, DType::Int64, mul(int64Var(merge->name), runs)));
-    merge->stmts.push_back(
-        loop::decl(mid, DType::Int64, minimum(add(int64Var(lo), int64Var(width)), length)));
-    merge->stmts.push_back(loop::decl(hi, DType::Int64, minimum(add(int64Var(lo), runs), length)));
-    merge->stmts.push_back(loop::decl(i, DType::Int64, int64Var(lo), true));
-    merge->stmts.push_back(loop::decl(j, DType::Int64, int64Var(mid), true));
-    StmtPtr step =
-        sequential(loopVar(depth + 2), loop::binary(BinaryOp::Sub, int64Var(hi), int64Var(lo)));
-    merge->stmts.push_back(step);
-    // Reads clamped into the line: a run that is used up is not read.
     ExprPtr last = loop::binary(BinaryOp::Sub, length, loop::intImm(1));
-    ExprPtr leftAt = element(minimum(int64Var(i), last));
-    ExprPtr rightAt = element(minimum(int64Var(j), last));
-    std::string left = fresh("left"), right = fresh("right"), takeLeft = fresh("take_left");
-    step->stmts.push_back(loop::decl(left, keyType, loop::load(keys.name, leftAt, keyType)));
-    step->stmts.push_back(loop::decl(right, keyType, loop::load(keys.name, rightAt, keyType)));
-    ExprPtr rightDone = loop::binary(BinaryOp::Ge, int64Var(j), int64Var(hi));
-    ExprPtr leftFirst =
-        loop::binary(BinaryOp::Or, rightDone,
-                     loop::unary(loop::UnaryOp::Not,
-                                 sortsBefore(loop::var(right, keyType), loop::var(left, keyType))));
-    step->stmts.push_back(
-        loop::decl(takeLeft, DType::Bool,
-                   loop::binary(BinaryOp::And, lt(int64Var(i), int64Var(mid)), leftFirst)));
-    ExprPtr taken = loop::var(takeLeft, DType::Bool);
-    ExprPtr to = element(add(int64Var(lo), int64Var(step->name)));
-    step->stmts.push_back(
-        loop::store(keyScratch.name, to,
-                    loop::select(taken, loop::var(left, keyType), loop::var(right, keyType))));
-    if (n.positions)
+    // Merges runs of `runWidth` of the line in `from` (keys; positions) into `to`.
+    auto mergePass = [&](const std::string &from, const std::string &fromPositions,
+                         const std::string &to, const std::string &toPositions,
+                         const ExprPtr &runWidth) {
+        ExprPtr runs = mul(runWidth, loop::intImm(2));
+        ExprPtr pairs = loop::binary(BinaryOp::Div, add(length, add(runs, loop::intImm(-1))), runs);
+        StmtPtr merge = sequential(loopVar(depth + 1), pairs);
+        merge->reductionLoop = depth != 0; // pairs of runs merge independently
+        merge->work = length;
+        pass->stmts.push_back(merge);
+        std::string lo = fresh("lo"), mid = fresh("mid"), hi = fresh("hi"), i = fresh("i"),
+                    j = fresh("j");
+        merge->stmts.push_back(loop::decl(lo, DType::Int64, mul(int64Var(merge->name), runs)));
+        merge->stmts.push_back(
+            loop::decl(mid, DType::Int64, minimum(add(int64Var(lo), runWidth), length)));
+        merge->stmts.push_back(
+            loop::decl(hi, DType::Int64, minimum(add(int64Var(lo), runs), length)));
+        merge->stmts.push_back(loop::decl(i, DType::Int64, int64Var(lo), true));
+        merge->stmts.push_back(loop::decl(j, DType::Int64, int64Var(mid), true));
+        StmtPtr step =
+            sequential(loopVar(depth + 2), loop::binary(BinaryOp::Sub, int64Var(hi), int64Var(lo)));
+        merge->stmts.push_back(step);
+        // Reads clamped into the line: a run that is used up is not read.
+        ExprPtr leftAt = element(minimum(int64Var(i), last));
+        ExprPtr rightAt = element(minimum(int64Var(j), last));
+        std::string left = fresh("left"), right = fresh("right"), takeLeft = fresh("take_left");
+        step->stmts.push_back(loop::decl(left, keyType, loop::load(from, leftAt, keyType)));
+        step->stmts.push_back(loop::decl(right, keyType, loop::load(from, rightAt, keyType)));
+        ExprPtr rightDone = loop::binary(BinaryOp::Ge, int64Var(j), int64Var(hi));
+        ExprPtr leftFirst =
+            loop::binary(BinaryOp::Or, rightDone,
+                         loop::unary(loop::UnaryOp::Not, sortsBefore(loop::var(right, keyType),
+                                                                     loop::var(left, keyType))));
         step->stmts.push_back(
-            loop::store(positionScratch.name, to,
-                        loop::select(taken, loop::load(out.name, leftAt, DType::Int64),
-                                     loop::load(out.name, rightAt, DType::Int64))));
-    step->stmts.push_back(
-        loop::assign(i, add(int64Var(i), loop::select(taken, loop::intImm(1), loop::intImm(0)))));
-    step->stmts.push_back(
-        loop::assign(j, add(int64Var(j), loop::select(taken, loop::intImm(0), loop::intImm(1)))));
-    // The merged runs become the line for the next pass.
-    StmtPtr back = sequential(loopVar(depth + 1), length);
-    ExprPtr from = element(int64Var(back->name));
-    back->stmts.push_back(loop::store(keys.name, from, loop::load(keyScratch.name, from, keyType)));
-    if (n.positions)
-        back->stmts.push_back(
-            loop::store(out.name, from, loop::load(positionScratch.name, from, DType::Int64)));
-    pass->stmts.push_back(back);
-    pass->stmts.push_back(loop::assign(width, runs));
+            loop::decl(takeLeft, DType::Bool,
+                       loop::binary(BinaryOp::And, lt(int64Var(i), int64Var(mid)), leftFirst)));
+        ExprPtr taken = loop::var(takeLeft, DType::Bool);
+        ExprPtr at = element(add(int64Var(lo), int64Var(step->name)));
+        step->stmts.push_back(loop::store(
+            to, at, loop::select(taken, loop::var(left, keyType), loop::var(right, keyType))));
+        if (n.positions)
+            step->stmts.push_back(
+                loop::store(toPositions, at,
+                            loop::select(taken, loop::load(fromPositions, leftAt, DType::Int64),
+                                         loop::load(fromPositions, rightAt, DType::Int64))));
+        step->stmts.push_back(loop::assign(
+            i, add(int64Var(i), loop::select(taken, loop::intImm(1), loop::intImm(0)))));
+        step->stmts.push_back(loop::assign(
+            j, add(int64Var(j), loop::select(taken, loop::intImm(0), loop::intImm(1)))));
+    };
+    mergePass(keys.name, out.name, keyScratch.name, positionScratch.name, int64Var(width));
+    mergePass(keyScratch.name, positionScratch.name, keys.name, out.name,
+              mul(int64Var(width), loop::intImm(2)));
+    pass->stmts.push_back(loop::assign(width, mul(int64Var(width), loop::intImm(4))));
     return out;
 }
 
