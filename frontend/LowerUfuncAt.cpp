@@ -21,15 +21,16 @@ const std::map<std::string, int> &ufuncAtArities() {
               "hypot",        "copysign",   "logical_and", "logical_or",    "logical_xor",
               "bitwise_and",  "bitwise_or", "bitwise_xor", "left_shift",    "right_shift",
               "less",         "less_equal", "greater",     "greater_equal", "equal",
-              "not_equal"})
+              "not_equal",    "logaddexp",  "logaddexp2",  "heaviside"})
             t[fmt::format("numpy.{}", name)] = 2;
         for (const char *name :
-             {"sqrt",    "exp",     "log",      "absolute",    "negative", "sign",        "square",
-              "exp2",    "expm1",   "log2",     "log10",       "log1p",    "sin",         "cos",
-              "tan",     "arcsin",  "arccos",   "arctan",      "sinh",     "cosh",        "tanh",
-              "arcsinh", "arccosh", "arctanh",  "floor",       "ceil",     "trunc",       "rint",
-              "isnan",   "isinf",   "isfinite", "logical_not", "invert",   "bitwise_not", "cbrt",
-              "signbit", "conj",    "conjugate"})
+             {"sqrt",     "exp",         "log",     "absolute",    "negative", "sign",
+              "square",   "exp2",        "expm1",   "log2",        "log10",    "log1p",
+              "sin",      "cos",         "tan",     "arcsin",      "arccos",   "arctan",
+              "sinh",     "cosh",        "tanh",    "arcsinh",     "arccosh",  "arctanh",
+              "floor",    "ceil",        "trunc",   "rint",        "isnan",    "isinf",
+              "isfinite", "logical_not", "invert",  "bitwise_not", "cbrt",     "signbit",
+              "conj",     "conjugate",   "deg2rad", "radians",     "rad2deg",  "degrees"})
             t[fmt::format("numpy.{}", name)] = 1;
         return t;
     }();

@@ -10,6 +10,8 @@ def ufunc_at(a, idx, b, c, m, j, mask):
     np.multiply.at(p, idx, 2)
     np.maximum.at(p, idx, b)  # NaN propagates
     np.negative.at(p, idx)  # unary: negated once per occurrence
+    np.logaddexp.at(p, idx, b)
+    np.degrees.at(s, idx)
     n = c.copy()
     np.add.at(n, j, 300)  # int8 + int64 (not weak) computed in int64, cast back wrapping
     np.bitwise_xor.at(n, j, c[0])
