@@ -176,8 +176,10 @@ ExitCode transpile(const TranspileOptions &options, std::ostream &out, std::ostr
     }
     const bool cuda = options.target == "cuda";
     passes::PipelineOptions pipeline;
-    if (cuda)
+    if (cuda) {
         pipeline.vectorLanes = 0;
+        pipeline.lowering.radixSort = false;
+    }
     if (options.defaultFloat != "float64" && options.defaultFloat != "float32") {
         err << fmt::format("npc: error: unknown default float '{}'; use float64 or float32\n",
                            options.defaultFloat);

@@ -206,6 +206,8 @@ std::string intrinsicCall(const loop::Expr &e, Dialect d) {
     case Intrinsic::Then: return fmt::format("(static_cast<void>({}), {})", arg(0), arg(1));
     case Intrinsic::BitWidth:
         return fmt::format("npc::bit_width({})", arg(0));
+    case Intrinsic::RadixDigit:
+        return fmt::format("npc::radix_digit({}, {}, {})", arg(0), arg(1), arg(2));
     case Intrinsic::BroadcastStride: return fmt::format("npc::bcast_stride({}, {})", arg(0), arg(1));
     case Intrinsic::Infinity: return fmt::format("npc::infinity<{}>()", type);
     case Intrinsic::Lowest: return fmt::format("npc::lowest<{}>()", type);

@@ -97,6 +97,7 @@ std::string_view intrinsicName(Intrinsic f) {
     case Intrinsic::Then: return "then";
     case Intrinsic::BitWidth:
         return "bit_width";
+    case Intrinsic::RadixDigit: return "radix_digit";
     case Intrinsic::ArgMinBetter: return "argmin_better";
     case Intrinsic::ArgMaxBetter: return "argmax_better";
     case Intrinsic::BroadcastStride: return "bcast_stride";

@@ -60,6 +60,9 @@ enum class Intrinsic {
     Then,
     BroadcastStride,             ///< npc::bcast_stride(view, axis): 0 for size-1 axes
     BitWidth,                    ///< npc::bit_width(n): bits of n >= 0 (binary search steps)
+    /// radix_digit(v, shift, bits): bits `shift` to `shift + bits - 1` (int64) of the
+    /// unsigned key of real or bool `v` whose order is numpy.sort's (npc::sort_key).
+    RadixDigit,
     Infinity, Lowest, Highest,   ///< +inf / smallest / largest value of the dtype
     // Complex numbers (numpy.real, numpy.imag, numpy.conjugate; multiply and divide as
     // NumPy's complex loops compute them: the textbook product, Smith's quotient).

@@ -1,6 +1,6 @@
-"""Sorting one long array (bench/samples_bench.py): a single line, which npc merge-sorts
-with each pass's pairs of runs merged in parallel, where NumPy uses its SIMD quicksort:
-expect npc to be slower."""
+"""Sorting one long array (bench/samples_bench.py): a single line, which npc radix-sorts
+on one thread (OpenMP target), where NumPy uses its SIMD quicksort: expect npc to be
+slower."""
 import numpy as np
 
 

@@ -5,7 +5,9 @@
 // threads on the CUDA target; a single line merges its pairs of runs in parallel), its
 // passes alternating between the buffer and a scratch one. Merging takes the left element unless
 // the right one is strictly smaller, so equal values keep their order (NumPy's kind='stable'); NaNs
-// order after every number, as in NumPy.
+// order after every number, as in NumPy. With LoweringOptions::radixSort, a single line of
+// kRadixMinLength elements or more is sorted by an LSD radix sort of the keys npc::sort_key
+// gives (the same order, also stable) on one thread instead.
 #include "ir/passes/LoweringState.h"
 
 namespace npc::passes::detail {
@@ -48,6 +50,113 @@ StmtPtr sequential(const std::string &var, ExprPtr extent) {
     return l;
 }
 
+/// A single line this long or longer is radix-sorted (with LoweringOptions::radixSort):
+/// below it, clearing and scanning the digit counts costs more than the merge passes.
+constexpr int64_t kRadixMinLength = 2048;
+
+/// The digits of an LSD radix sort of `keyType`'s keys: an even number of passes, so that
+/// the sorted line ends in the buffer it started in.
+struct RadixDigits {
+    int bits;   ///< bits per digit
+    int passes; ///< digits per key
+    int64_t buckets() const { return int64_t{1} << bits; }
+};
+RadixDigits radixDigits(DType keyType) {
+    switch (keyType == DType::Bool ? 1 : itemSize(keyType)) {
+    case 8:
+        return {11, 6};
+    case 4:
+        return {8, 4};
+    case 2:
+        return {8, 2};
+    default:
+        return {4, 2};
+    }
+}
+
+/// One line's LSD radix sort, appended to `into`. The keys are in `keys` (and, for argsort,
+/// their positions in `positions`; empty for numpy.sort) at `element(k)` for k < `length`;
+/// `counts` is an int64 buffer of passes * buckets elements. Each pass moves the line by one
+/// digit, least significant first, between the buffers and their scratch ones, in order
+/// within each digit (stable). `var` names the loops (all on one thread); `fresh` makes
+/// variable names.
+struct RadixSort {
+    std::string keys, keyScratch, positions, positionScratch, counts;
+    std::function<ExprPtr(const ExprPtr &)> element;
+    ExprPtr length;
+    DType keyType;
+    std::string var;
+    std::function<std::string(const std::string &)> fresh;
+
+    void emit(std::vector<StmtPtr> &into) const {
+        const RadixDigits digits = radixDigits(keyType);
+        const int64_t buckets = digits.buckets();
+        auto countAt = [&](int pass, const ExprPtr &digit) {
+            return add(loop::intImm(pass * buckets), digit);
+        };
+        auto digitOf = [&](const ExprPtr &key, int pass) {
+            return loop::call(
+                loop::Intrinsic::RadixDigit,
+                {key, loop::intImm(int64_t{pass} * digits.bits), loop::intImm(digits.bits)},
+                DType::Int64);
+        };
+        // Every digit's counts in one reading of the line.
+        StmtPtr clear = sequential(var, loop::intImm(digits.passes * buckets));
+        clear->stmts.push_back(loop::store(counts, int64Var(var), loop::intImm(0)));
+        into.push_back(clear);
+        StmtPtr histogram = sequential(var, length);
+        std::string key = fresh("key");
+        histogram->stmts.push_back(
+            loop::decl(key, keyType, loop::load(keys, element(int64Var(var)), keyType)));
+        for (int pass = 0; pass < digits.passes; ++pass) {
+            ExprPtr at = countAt(pass, digitOf(loop::var(key, keyType), pass));
+            histogram->stmts.push_back(loop::store(
+                counts, at, add(loop::load(counts, at, DType::Int64), loop::intImm(1))));
+        }
+        into.push_back(histogram);
+        // Counts become each digit value's first position (exclusive prefix sums).
+        std::vector<std::string> totals;
+        for (int pass = 0; pass < digits.passes; ++pass) {
+            totals.push_back(fresh("total"));
+            into.push_back(loop::decl(totals.back(), DType::Int64, loop::intImm(0), true));
+        }
+        StmtPtr scan = sequential(var, loop::intImm(buckets));
+        for (int pass = 0; pass < digits.passes; ++pass) {
+            std::string count = fresh("count");
+            ExprPtr at = countAt(pass, int64Var(var));
+            scan->stmts.push_back(
+                loop::decl(count, DType::Int64, loop::load(counts, at, DType::Int64)));
+            scan->stmts.push_back(loop::store(counts, at, int64Var(totals[pass])));
+            scan->stmts.push_back(
+                loop::assign(totals[pass], add(int64Var(totals[pass]), int64Var(count))));
+        }
+        into.push_back(scan);
+        // The passes, alternating between the buffers and the scratch ones.
+        for (int pass = 0; pass < digits.passes; ++pass) {
+            const bool back = pass % 2 == 1;
+            const std::string &from = back ? keyScratch : keys, &to = back ? keys : keyScratch;
+            StmtPtr move = sequential(var, length);
+            std::string value = fresh("value"), position = fresh("position");
+            ExprPtr at = element(int64Var(var));
+            move->stmts.push_back(loop::decl(value, keyType, loop::load(from, at, keyType)));
+            ExprPtr slot = countAt(pass, digitOf(loop::var(value, keyType), pass));
+            move->stmts.push_back(
+                loop::decl(position, DType::Int64, loop::load(counts, slot, DType::Int64)));
+            move->stmts.push_back(
+                loop::store(counts, slot, add(int64Var(position), loop::intImm(1))));
+            ExprPtr dest = element(int64Var(position));
+            move->stmts.push_back(loop::store(to, dest, loop::var(value, keyType)));
+            if (!positions.empty()) {
+                const std::string &fromPositions = back ? positionScratch : positions,
+                                  &toPositions = back ? positions : positionScratch;
+                move->stmts.push_back(
+                    loop::store(toPositions, dest, loop::load(fromPositions, at, DType::Int64)));
+            }
+            into.push_back(move);
+        }
+    }
+};
+
 } // namespace
 
 Storage Lowering::lowerSort(const Node &n, const std::string &name) {
@@ -85,17 +194,41 @@ Storage Lowering::lowerSort(const Node &n, const std::string &name) {
         fill->stmts.push_back(loop::store(out.name, at, idx[axis]));
     blocks_.pop_back();
     memo_.pop_back();
+    // A long single line: a radix sort (on one thread), else the merge passes below.
+    std::vector<StmtPtr> *merging = body;
+    if (depth == 0 && options_.radixSort) {
+        const RadixDigits digits = radixDigits(keyType);
+        std::string counts = freshBuffer(name + "_counts");
+        const int64_t size = digits.passes * digits.buckets();
+        out_.allocations.push_back(
+            loop::Allocation{counts, DType::Int64, {dimConst(size)}, {loop::intImm(size)}});
+        StmtPtr choice =
+            loop::ifThen(loop::binary(BinaryOp::Ge, length, loop::intImm(kRadixMinLength)), {}, {});
+        RadixSort radix{keys.name,
+                        keyScratch.name,
+                        n.positions ? out.name : "",
+                        positionScratch.name,
+                        counts,
+                        element,
+                        length,
+                        keyType,
+                        loopVar(depth),
+                        [&](const std::string &hint) { return fresh(hint); }};
+        radix.emit(choice->stmts);
+        body->push_back(choice);
+        merging = &choice->orelse;
+    }
     // ceil(log2(length)) passes, counted without a log.
-    body->push_back(loop::decl(passes, DType::Int64, loop::intImm(0), true));
-    body->push_back(loop::decl(width, DType::Int64, loop::intImm(1), true));
+    merging->push_back(loop::decl(passes, DType::Int64, loop::intImm(0), true));
+    merging->push_back(loop::decl(width, DType::Int64, loop::intImm(1), true));
     StmtPtr count = sequential(loopVar(depth), loop::intImm(63));
     ExprPtr more = lt(int64Var(width), length);
     count->stmts.push_back(loop::assign(
         passes, add(int64Var(passes), loop::select(more, loop::intImm(1), loop::intImm(0)))));
     count->stmts.push_back(loop::assign(
         width, loop::select(more, mul(int64Var(width), loop::intImm(2)), int64Var(width))));
-    body->push_back(count);
-    body->push_back(loop::assign(width, loop::intImm(1)));
+    merging->push_back(count);
+    merging->push_back(loop::assign(width, loop::intImm(1)));
 
     // Passes in pairs: one merges the line's runs into the scratch buffers, the next merges
     // those back, so no pass copies. An odd last pass merges runs as long as the line:
@@ -110,7 +243,7 @@ Storage Lowering::lowerSort(const Node &n, const std::string &name) {
         pass->reductionLoop = false;
         pass->serial = true;
     }
-    body->push_back(pass);
+    merging->push_back(pass);
     ExprPtr last = loop::binary(BinaryOp::Sub, length, loop::intImm(1));
     // Merges runs of `runWidth` of the line in `from` (keys; positions) into `to`.
     auto mergePass = [&](const std::string &from, const std::string &fromPositions,

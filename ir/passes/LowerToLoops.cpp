@@ -119,8 +119,8 @@ void Lowering::checkExtents(const Node &n) {
 } // namespace detail
 
 loop::Function lowerToLoops(const array::Function &f, const Schedule &schedule,
-                            const SourceFile &file) {
-    return detail::Lowering(f, schedule, file).run();
+                            const SourceFile &file, const LoweringOptions &options) {
+    return detail::Lowering(f, schedule, file, options).run();
 }
 
 } // namespace npc::passes

@@ -40,8 +40,9 @@ struct Destination {
 
 class Lowering {
 public:
-    Lowering(const array::Function &f, const Schedule &s, const SourceFile &file)
-        : af_(f), schedule_(s), sched_(&s), file_(file) {}
+    Lowering(const array::Function &f, const Schedule &s, const SourceFile &file,
+             const LoweringOptions &options)
+        : af_(f), schedule_(s), sched_(&s), file_(file), options_(options) {}
 
     loop::Function run() {
         out_.name = cppIdentifier(af_.name); // `def double(x)` becomes `double_py`
@@ -695,6 +696,7 @@ private:
     std::map<std::string, ExprPtr> localHoisted_;
     std::set<std::string> localChecked_;
     const SourceFile &file_;
+    LoweringOptions options_;
     loop::Function out_;
     std::set<std::string> names_;
     std::map<std::string, ExprPtr> hoisted_;

@@ -17,7 +17,7 @@ loop::Function compileFunction(const array::Function &f, const SourceFile &file,
     // would be recomputed.
     Schedule schedule = scheduleStages(f);
     // One loop nest per stage; fused reductions become inner loops.
-    loop::Function loops = lowerToLoops(f, schedule, file);
+    loop::Function loops = lowerToLoops(f, schedule, file, options.lowering);
     // Nests that write one argument and read another read the other as it was.
     snapshotOverlappingArguments(loops);
     // Loops that choose between values by their index (np.concatenate's parts) become

@@ -4,6 +4,7 @@
 
 #include "ir/ArrayIR.h"
 #include "ir/LoopIR.h"
+#include "ir/passes/LowerToLoops.h"
 
 namespace npc::passes {
 
@@ -12,6 +13,7 @@ struct PipelineOptions {
     /// Lanes for the vectorize pass; 0 disables it (the CUDA target maps iterations to
     /// threads instead).
     int vectorLanes = 8;
+    LoweringOptions lowering;
 };
 
 /// Runs schedule-stages, lower-to-loops, parallelize and vectorize on `f`, verifying the

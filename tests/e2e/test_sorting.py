@@ -6,6 +6,9 @@ kernels/lexsort.py: np.lexsort of tuples and lists of keys of several dtypes (Na
 ties broken by the earlier keys), along axis 0 and the last axis, of a 2-D array's rows;
 its ValueError for keys of different lengths.
 
+kernels/long_sorts.py: single lines of 2047 to 100 003 elements of every sortable dtype
+(the OpenMP target radix-sorts those of 2048 or more), exactly as NumPy sorts them.
+
 kernels/sort_fill.py: a.sort() (the last axis, axis=0, a view, the caller's array, NaNs
 last) and a.fill(v) (NaN, a float truncated into int8, through a helper, in a loop) in
 place, exactly as NumPy."""
@@ -102,7 +105,7 @@ def lexsort_arguments(n, seed):
             rng.integers(0, 3, (4, 5)).astype(np.float32), rng.integers(-2, 2, (2, n)))
 
 
-@pytest.mark.parametrize("n,seed", [(9, 0), (1, 1), (0, 2), (1000, 3)])
+@pytest.mark.parametrize("n,seed", [(9, 0), (1, 1), (0, 2), (1000, 3), (5000, 6)])
 def test_lexsort(kernels_on_both_targets, n, seed):
     kernels_on_both_targets("lexsort.py").check(*lexsort_arguments(n, seed), rtol=0)
 
@@ -110,3 +113,34 @@ def test_lexsort(kernels_on_both_targets, n, seed):
 def test_lexsort_shapes(kernels_on_both_targets):
     a, b, c, m, k = lexsort_arguments(9, 4)
     kernels_on_both_targets("lexsort.py").check_like_numpy(a, b[:8], c, m, k, raises=ValueError)
+
+
+def long_lines(n, seed):
+    """Arguments of kernels/long_sorts.py with lines of `n` elements: few distinct values
+    (long runs of equal keys) in half the cases, NaNs of both signs, infinities, signed zeros
+    and every integer dtype's limits."""
+    rng = np.random.default_rng(seed)
+    few = seed % 2 == 0
+    d = rng.integers(-4, 4, n) * 0.5 if few else rng.normal(size=n) * 1e3
+    special = np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 5e-324, -5e-324])
+    d[rng.integers(0, n, n // 10)] = rng.choice(special, n // 10)
+
+    def ints(dtype):
+        info = np.iinfo(dtype)
+        v = (rng.integers(-3, 3, n) if few and info.min < 0 else rng.integers(0, 5, n) if few
+             else rng.integers(info.min, info.max, n, dtype=dtype, endpoint=True))
+        v = v.astype(dtype)
+        v[rng.integers(0, n, 4)] = [info.min, info.max, info.min, info.max]
+        return v
+
+    return (d, d.astype(np.float32), ints(np.int64), ints(np.int32), ints(np.int16),
+            ints(np.int8), ints(np.uint64), ints(np.uint8), rng.integers(0, 2, n).astype(bool),
+            np.where(np.isnan(d), 1.0, d).reshape(1, n).repeat(2, axis=0))
+
+
+@pytest.mark.parametrize("n,seed", [(2047, 0), (2048, 1), (2049, 2), (5000, 3), (100_003, 4),
+                                    (100_003, 5)])
+def test_long_lines(kernels_on_both_targets, n, seed):
+    """Lines at and beyond the length where the OpenMP target switches to a radix sort
+    (kernels/long_sorts.py), exactly NumPy's results (positions of equal keys in order)."""
+    kernels_on_both_targets("long_sorts.py").check(*long_lines(n, seed), rtol=0)

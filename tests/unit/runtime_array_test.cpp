@@ -307,3 +307,39 @@ TEST_CASE("shares_memory tests the spans of views; Snapshot copies only then",
     const npc::Snapshot<double> t(tail, head);
     CHECK(t.data() == tail.data);
 }
+
+namespace {
+/// Asserts that sort_key orders `values` (listed in numpy.sort's order) as listed, with
+/// keys equal exactly where the neighbours must stay in their order (kind='stable').
+template <class T>
+void checkSortKeys(const std::vector<T> &values, const std::vector<bool> &equalNext) {
+    for (size_t i = 0; i + 1 < values.size(); ++i) {
+        INFO("between positions " << i << " and " << i + 1);
+        if (equalNext[i])
+            CHECK(npc::sort_key(values[i]) == npc::sort_key(values[i + 1]));
+        else
+            CHECK(npc::sort_key(values[i]) < npc::sort_key(values[i + 1]));
+    }
+}
+} // namespace
+
+TEST_CASE("sort_key orders values as numpy.sort", "[runtime][arith]") {
+    // NumPy's order: -inf, negatives, -0.0 == 0.0, positives, inf, then every NaN (either
+    // sign) as equal keys.
+    const double inf = std::numeric_limits<double>::infinity(), nan = std::nan("");
+    checkSortKeys<double>(
+        {-inf, -1e308, -1.5, -5e-324, -0.0, 0.0, 5e-324, 2.0, 1e308, inf, nan, -nan},
+        {false, false, false, false, true, false, false, false, false, false, true});
+    const float finf = std::numeric_limits<float>::infinity();
+    checkSortKeys<float>(
+        {-finf, -1.0f, -1e-45f, 0.0f, -0.0f, 1e-45f, finf, -std::nanf(""), std::nanf("")},
+        {false, false, false, true, false, false, false, true});
+    checkSortKeys<int64_t>({INT64_MIN, -1, 0, 1, INT64_MAX}, {false, false, false, false});
+    checkSortKeys<int8_t>({-128, -1, 0, 127}, {false, false, false});
+    checkSortKeys<uint64_t>({0, 1, uint64_t{1} << 63, UINT64_MAX}, {false, false, false});
+    checkSortKeys<bool>({false, true}, {false});
+    // Digits read the key from its least significant bits.
+    CHECK(npc::radix_digit(int16_t{-1}, 0, 8) == 0xff);
+    CHECK(npc::radix_digit(int16_t{-1}, 8, 8) == 0x7f);
+    CHECK(npc::radix_digit(uint64_t{3} << 60, 55, 11) == (3 << 5));
+}
