@@ -1,5 +1,5 @@
 """Sorting many lines (bench/samples_bench.py): each row of a matrix sorted and its
-median, as in robust per-sample statistics. npc merge-sorts each row on one thread, the
+median, as in robust per-sample statistics. npc radix-sorts each row on one thread, the
 rows in parallel; NumPy sorts row by row with its SIMD quicksort."""
 import numpy as np
 

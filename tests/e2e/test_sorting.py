@@ -6,8 +6,9 @@ kernels/lexsort.py: np.lexsort of tuples and lists of keys of several dtypes (Na
 ties broken by the earlier keys), along axis 0 and the last axis, of a 2-D array's rows;
 its ValueError for keys of different lengths.
 
-kernels/long_sorts.py: single lines of 2047 to 100 003 elements of every sortable dtype
-(the OpenMP target radix-sorts those of 2048 or more), exactly as NumPy sorts them.
+kernels/long_sorts.py: lines of 127 to 100 003 elements of every sortable dtype (the
+OpenMP target radix-sorts a single line of 2048 or more, rows of 128 or more), exactly as
+NumPy sorts them.
 
 kernels/sort_fill.py: a.sort() (the last axis, axis=0, a view, the caller's array, NaNs
 last) and a.fill(v) (NaN, a float truncated into int8, through a helper, in a loop) in
@@ -60,6 +61,8 @@ QUANTILES = {
     "nan": (np.array([1.0, np.nan, 3.0]),
             np.array([[1, 2, np.nan], [4, 5, 6]], np.float32), np.array([100], np.int8)),
     "single": (np.ones(1), np.ones((1, 1), np.float32), np.ones(1, np.int8)),
+    "long": (RNG.normal(size=3001), RNG.normal(size=(300, 700)).astype(np.float32),
+             RNG.integers(-128, 128, 5000).astype(np.int8)),
 }
 
 
@@ -89,7 +92,8 @@ def test_stores_indexed_by_sorts_and_scans(kernels_on_both_targets, n):
                                                        rng.integers(0, 4, n))
 
 
-@pytest.mark.parametrize("rows,cols,n,seed", [(4, 5, 9, 0), (1, 1, 0, 1), (3, 2, 1, 2)])
+@pytest.mark.parametrize("rows,cols,n,seed", [(4, 5, 9, 0), (1, 1, 0, 1), (3, 2, 1, 2),
+                                               (300, 200, 3000, 3)])
 def test_sort_fill_in_place(kernels_on_both_targets, rows, cols, n, seed):
     rng = np.random.default_rng(seed)
     kernels_on_both_targets("sort_fill.py").check(
@@ -138,9 +142,10 @@ def long_lines(n, seed):
             np.where(np.isnan(d), 1.0, d).reshape(1, n).repeat(2, axis=0))
 
 
-@pytest.mark.parametrize("n,seed", [(2047, 0), (2048, 1), (2049, 2), (5000, 3), (100_003, 4),
-                                    (100_003, 5)])
+@pytest.mark.parametrize("n,seed", [(127, 6), (128, 7), (2047, 0), (2048, 1), (2049, 2),
+                                    (5000, 3), (100_003, 4), (100_003, 5)])
 def test_long_lines(kernels_on_both_targets, n, seed):
-    """Lines at and beyond the length where the OpenMP target switches to a radix sort
-    (kernels/long_sorts.py), exactly NumPy's results (positions of equal keys in order)."""
+    """Lines at and beyond the lengths where the OpenMP target switches to a radix sort
+    (kernels/long_sorts.py: 128 for rows, 2048 for a single line), exactly NumPy's results
+    (positions of equal keys in order)."""
     kernels_on_both_targets("long_sorts.py").check(*long_lines(n, seed), rtol=0)
