@@ -1,6 +1,6 @@
 // numpy.sort, numpy.argsort (and ndarray.argsort), numpy.lexsort, numpy.median, numpy.quantile and
-// numpy.percentile, built on the array IR's Sort (a stable merge sort along one axis,
-// NaNs last, as NumPy orders them).
+// numpy.percentile, built on the array IR's Sort (a stable sort along one axis, NaNs last,
+// as NumPy orders them).
 #include "frontend/LowerContext.h"
 
 #include <cctype>
@@ -195,11 +195,13 @@ NodePtr nanOf(DType t, const Shape &shape, SourceLoc loc) {
     return filled(std::numeric_limits<double>::quiet_NaN(), t, shape, loc);
 }
 
-/// `result` (the reduction of `a`'s `axis`, or of every axis where `axis` is None) with
-/// the reduced axes kept as extent 1 (keepdims=True).
-NodePtr keptDims(const NodePtr &result, const Value &axisArg, int rank, int axis, SourceLoc loc) {
+/// `result` (the reduction of `a`'s `axis`, or of every axis where `axis` is None, after
+/// `leading` axes of its own: numpy.quantile's q) with the reduced axes kept as extent 1
+/// (keepdims=True).
+NodePtr keptDims(const NodePtr &result, const Value &axisArg, int rank, int axis, SourceLoc loc,
+                 int leading = 0) {
     bool whole = axisArg.kind == Value::None;
-    std::vector<array::ViewEntry> entries;
+    std::vector<array::ViewEntry> entries(static_cast<size_t>(leading), array::ViewEntry::all());
     for (int i = 0; i < rank; ++i)
         entries.push_back(whole || i == axis ? array::ViewEntry::newAxis()
                                              : array::ViewEntry::all());
@@ -258,13 +260,65 @@ Value median(ExprLowering &lowering, const CallArgs &args) {
     return Value::array(array::withName(result, "median"), loc);
 }
 
+/// numpy.quantile's q as NumPy 2 converts it: a Python number (or numpy.float64) becomes a
+/// float `a`'s dtype (else asanyarray's: int64, float64); numpy.percentile's is divided by
+/// 100 first (a float `a`'s 100, else a Python int). NumPy's ValueError outside [0, 1]: at
+/// compile time for a constant, else a check at run time (of every element of an array).
+NodePtr quantiles(ExprLowering &lowering, const NodePtr &a, NodePtr q, bool percent, SourceLoc qLoc,
+                  SourceLoc loc) {
+    const bool floatValues = isFloat(a->type.dtype);
+    // numpy.float64 is a Python float (a subclass) to numpy.quantile's isinstance test.
+    const bool pythonNumber =
+        q->type.rank() == 0 && (q->type.weak || q->type.dtype == DType::Float64);
+    const bool constant = q->kind == array::NodeKind::Constant;
+    const double given = !constant                ? 0
+                         : isFloat(q->type.dtype) ? q->floatValue
+                                                  : static_cast<double>(q->intValue);
+    if (percent) {
+        NodePtr hundred = floatValues ? array::makeFloatConstant(100, a->type.dtype, false, loc)
+                                      : array::makeIntConstant(100, DType::Int64, true, loc);
+        q = lowering.binary(BinaryOp::TrueDivide, q, hundred, loc);
+    } else if (pythonNumber)
+        q = lowering.castTo(q,
+                            floatValues              ? a->type.dtype
+                            : isFloat(q->type.dtype) ? DType::Float64
+                                                     : DType::Int64,
+                            loc);
+    const char *message = percent ? "Percentiles must be in the range [0, 100]"
+                                  : "Quantiles must be in the range [0, 1]";
+    if (constant) {
+        if (!(given >= 0 && given <= (percent ? 100 : 1)))
+            throw UserError(qLoc, message);
+        return q;
+    }
+    q = lowering.materialized(q, loc);
+    NodePtr inside =
+        lowering.binary(BinaryOp::LogicalAnd,
+                        lowering.binary(BinaryOp::LessEqual,
+                                        array::makeIntConstant(0, DType::Int64, true, loc), q, loc),
+                        lowering.binary(BinaryOp::LessEqual, q,
+                                        array::makeIntConstant(1, DType::Int64, true, loc), loc),
+                        loc);
+    NodePtr outside = lowering.unary(UnaryOp::LogicalNot, inside, loc);
+    if (outside->type.rank() > 0) {
+        std::vector<int> axes(static_cast<size_t>(outside->type.rank()));
+        for (size_t i = 0; i < axes.size(); ++i)
+            axes[i] = static_cast<int>(i);
+        outside = array::makeReduce(array::ReduceOp::Any, outside, std::move(axes), false, loc);
+    }
+    NodePtr flag = lowering.materialized(array::makeCast(outside, DType::Int64, false, loc), loc);
+    return array::withChecks(q, {{dimValue(flag, message), dimConst(0), false, message}});
+}
+
 /// numpy.quantile(a, q, axis=None, out=None, overwrite_input=False, method='linear',
-/// keepdims=False) and numpy.percentile (q in percent) as NumPy 2 computes them for one
-/// q: q in a's float dtype (float64 for integers), `/ 100` for percentiles; NumPy's
-/// ValueError outside [0, 1]; the virtual index `(n - 1) * q` between the sorted values
-/// `a` at its floor and `b` after it, interpolated as NumPy's _lerp (`a + (b - a) * g`, or
-/// `b - (b - a) * (1 - g)` for g >= 0.5, with `b - a` in a's dtype); NaN where the line
-/// holds a NaN; NumPy's IndexError for an empty line.
+/// keepdims=False) and numpy.percentile (q in percent) as NumPy 2 computes them: q (a
+/// number or an array of any shape, whose axes lead the result's) converted by quantiles()
+/// above; an integer q (0 or 1) takes the sorted value at `(n - 1) * q` in a's dtype;
+/// otherwise the virtual index `(n - 1) * q` lies between the sorted values `a` at its
+/// floor and `b` after it, interpolated as NumPy's _lerp (`a + (b - a) * g`, or
+/// `b - (b - a) * (1 - g)` for g >= 0.5, with `b - a` in a's dtype and the result in the
+/// promotion of a's and q's dtypes); NaN where the line holds a NaN; NumPy's IndexError
+/// for an empty line.
 Handler quantile(bool percent) {
     return [percent](ExprLowering &lowering, const CallArgs &args) {
         auto b = bind(args, {{"a", true},
@@ -285,87 +339,85 @@ Handler quantile(bool percent) {
             throw UserError(loc, "numpy boolean subtract, the `-` operator, is not supported "
                                  "(NumPy's TypeError for the quantiles of bools); convert to "
                                  "an integer dtype first");
-        NodePtr q = requireArray(b[1], args, "q");
-        if (q->type.rank() != 0 || isComplex(q->type.dtype))
-            throw UserError(b[1]->loc, fmt::format("{}(): npc takes one q, a number (not an "
-                                                   "array of them)",
-                                                   args.function));
+        NodePtr q = arrayArgument(lowering, *b[1], args, "q");
+        if (isComplex(q->type.dtype))
+            throw UserError(b[1]->loc, fmt::format("{}(): q must be real numbers", args.function));
         Value axisArg = axisOrNone(b[2], loc);
         auto [x, axis] = sortedOperand(lowering, b[0], axisArg, args);
-        DType t = isFloat(x->type.dtype) ? x->type.dtype : DType::Float64;
-        q = lowering.castTo(q, t, loc);
-        bool constant = q->kind == array::NodeKind::Constant;
-        double given = q->floatValue;
-        if (percent)
-            q = lowering.binary(BinaryOp::TrueDivide, q,
-                                array::makeFloatConstant(100, t, false, loc), loc);
-        const char *message = percent ? "Percentiles must be in the range [0, 100]"
-                                      : "Quantiles must be in the range [0, 1]";
-        NodePtr zero = array::makeFloatConstant(0, t, false, loc);
-        NodePtr one = array::makeFloatConstant(1, t, false, loc);
-        std::vector<array::ExtentCheck> checks;
-        if (constant) {
-            if (!(given >= 0 && given <= (percent ? 100 : 1)))
-                throw UserError(b[1]->loc, message);
-        } else {
-            q = lowering.materialized(q, loc);
-            NodePtr inside = lowering.binary(
-                BinaryOp::LogicalAnd, lowering.binary(BinaryOp::LessEqual, zero, q, loc),
-                lowering.binary(BinaryOp::LessEqual, q, one, loc), loc);
-            NodePtr outside = array::makeCast(lowering.unary(UnaryOp::LogicalNot, inside, loc),
-                                              DType::Int64, false, loc);
-            checks.push_back({dimValue(outside, message), dimConst(0), false, message});
-        }
+        q = quantiles(lowering, x, q, percent, b[1]->loc, loc);
+        const int leading = q->type.rank();
         NodePtr sorted = array::makeSort(x, axis, false, loc);
+        // Sorted values at `index` (int64, q's shape) along the axis: q's axes first.
+        auto at = [&](const NodePtr &index) {
+            if (leading == 0)
+                return takeAlong(sorted, axis, index, loc);
+            return array::makeGather(sorted, {index}, {axis}, 0, {0}, loc);
+        };
+        // A value of q's shape spread over the result's shape (q's axes lead).
+        auto spread = [&](const NodePtr &v, const Shape &shape) {
+            std::vector<array::ViewEntry> entries(static_cast<size_t>(leading),
+                                                  array::ViewEntry::all());
+            entries.resize(shape.size(), array::ViewEntry::newAxis());
+            NodePtr r = leading == 0 ? v : array::makeView(v, std::move(entries), loc);
+            return array::makeBroadcast(r, shape, loc);
+        };
         // `n - 1`, a Python int (weak: the index is computed in q's dtype).
         NodePtr last = array::makeCast(
             lowering.binary(BinaryOp::Subtract,
                             array::makeDimValue(x->type.shape[static_cast<size_t>(axis)], loc),
                             array::makeIntConstant(1, DType::Int64, true, loc), loc),
             DType::Int64, true, loc);
-        NodePtr virtualIndex = lowering.binary(BinaryOp::Multiply, last, q, loc);
-        if (!checks.empty()) // before the index is used
-            virtualIndex = array::withChecks(virtualIndex, std::move(checks));
-        virtualIndex = lowering.materialized(virtualIndex, loc);
-        NodePtr below = lowering.unary(UnaryOp::Floor, virtualIndex, loc);
-        NodePtr beyond = lowering.binary(BinaryOp::GreaterEqual, virtualIndex, last, loc);
+        NodePtr virtualIndex =
+            lowering.materialized(lowering.binary(BinaryOp::Multiply, last, q, loc), loc);
         NodePtr lastIndex = array::makeCast(last, DType::Int64, false, loc);
-        NodePtr floorIndex = array::makeCast(below, DType::Int64, false, loc);
-        NodePtr previous =
-            lowering.materialized(array::makeWhere(beyond, lastIndex, floorIndex, loc), loc);
-        NodePtr next = lowering.materialized(
-            array::makeWhere(beyond, lastIndex,
-                             lowering.binary(BinaryOp::Add, floorIndex,
-                                             array::makeIntConstant(1, DType::Int64, false, loc),
-                                             loc),
-                             loc),
-            loc);
-        NodePtr lo = takeAlong(sorted, axis, previous, loc);
-        NodePtr hi = takeAlong(sorted, axis, next, loc);
-        NodePtr gamma = array::makeBroadcast(
-            lowering.binary(BinaryOp::Subtract, virtualIndex, below, loc), lo->type.shape, loc);
-        NodePtr difference = lowering.binary(BinaryOp::Subtract, hi, lo, loc);
-        NodePtr up = lowering.binary(
-            BinaryOp::Add, lo, lowering.binary(BinaryOp::Multiply, difference, gamma, loc), loc);
-        NodePtr down = lowering.binary(
-            BinaryOp::Subtract, hi,
-            lowering.binary(BinaryOp::Multiply, difference,
-                            lowering.binary(BinaryOp::Subtract,
-                                            array::makeIntConstant(1, DType::Int64, true, loc),
-                                            gamma, loc),
-                            loc),
-            loc);
-        NodePtr half =
-            array::makeBroadcast(array::makeFloatConstant(0.5, t, false, loc), lo->type.shape, loc);
-        NodePtr result = array::makeWhere(lowering.binary(BinaryOp::GreaterEqual, gamma, half, loc),
-                                          down, up, loc);
+        NodePtr result;
+        if (!isFloat(virtualIndex->type.dtype)) { // no interpolation (q is 0 or 1)
+            result = at(array::makeCast(virtualIndex, DType::Int64, false, loc));
+        } else {
+            NodePtr below = lowering.unary(UnaryOp::Floor, virtualIndex, loc);
+            NodePtr beyond = lowering.binary(BinaryOp::GreaterEqual, virtualIndex, last, loc);
+            NodePtr lastIndexes = array::makeBroadcast(lastIndex, q->type.shape, loc);
+            NodePtr floorIndex = array::makeCast(below, DType::Int64, false, loc);
+            NodePtr previous =
+                lowering.materialized(array::makeWhere(beyond, lastIndexes, floorIndex, loc), loc);
+            NodePtr next = lowering.materialized(
+                array::makeWhere(
+                    beyond, lastIndexes,
+                    lowering.binary(BinaryOp::Add, floorIndex,
+                                    array::makeIntConstant(1, DType::Int64, false, loc), loc),
+                    loc),
+                loc);
+            NodePtr lo = at(previous);
+            NodePtr hi = at(next);
+            const Shape &shape = lo->type.shape;
+            NodePtr gamma =
+                spread(lowering.binary(BinaryOp::Subtract, virtualIndex, below, loc), shape);
+            NodePtr difference = lowering.binary(BinaryOp::Subtract, hi, lo, loc);
+            NodePtr up =
+                lowering.binary(BinaryOp::Add, lo,
+                                lowering.binary(BinaryOp::Multiply, difference, gamma, loc), loc);
+            NodePtr down = lowering.binary(
+                BinaryOp::Subtract, hi,
+                lowering.binary(BinaryOp::Multiply, difference,
+                                lowering.binary(BinaryOp::Subtract,
+                                                array::makeIntConstant(1, DType::Int64, true, loc),
+                                                gamma, loc),
+                                loc),
+                loc);
+            NodePtr half = array::makeBroadcast(
+                array::makeFloatConstant(0.5, virtualIndex->type.dtype, false, loc), shape, loc);
+            result = array::makeWhere(lowering.binary(BinaryOp::GreaterEqual, gamma, half, loc),
+                                      down, up, loc);
+        }
         if (isFloat(x->type.dtype)) {
             NodePtr greatest = takeAlong(sorted, axis, lastIndex, loc);
-            result = array::makeWhere(lowering.unary(UnaryOp::IsNan, greatest, loc),
-                                      nanOf(t, result->type.shape, loc), result, loc);
+            NodePtr hasNan = array::makeBroadcast(lowering.unary(UnaryOp::IsNan, greatest, loc),
+                                                  result->type.shape, loc);
+            result = array::makeWhere(hasNan, nanOf(result->type.dtype, result->type.shape, loc),
+                                      result, loc);
         }
         if (keepdimsFlag(b[6], args))
-            result = keptDims(result, axisArg, a->type.rank(), axis, loc);
+            result = keptDims(result, axisArg, a->type.rank(), axis, loc, leading);
         return Value::array(array::withName(result, percent ? "percentile" : "quantile"), loc);
     };
 }

@@ -6,6 +6,9 @@ kernels/lexsort.py: np.lexsort of tuples and lists of keys of several dtypes (Na
 ties broken by the earlier keys), along axis 0 and the last axis, of a 2-D array's rows;
 its ValueError for keys of different lengths.
 
+kernels/quantile_arrays.py: np.quantile and np.percentile of lists and arrays of q, q's
+dtype as NumPy converts it (integer q, np.float32 q), NaN lines, NumPy's errors.
+
 kernels/long_sorts.py: lines of 127 to 100 003 elements of every sortable dtype (the
 OpenMP target radix-sorts a single line of 2048 or more, rows of 128 or more), exactly as
 NumPy sorts them.
@@ -70,6 +73,32 @@ QUANTILES = {
 @pytest.mark.parametrize("case", QUANTILES)
 def test_quantiles(kernels_on_both_targets, case, q):
     kernels_on_both_targets("quantiles.py").check(*QUANTILES[case], q)
+
+
+def quantile_arrays(n, seed, qs=None):
+    rng = np.random.default_rng(seed)
+    x = rng.normal(size=n)
+    m = rng.normal(size=(3, max(n, 1))).astype(np.float32)
+    if n > 2:
+        x[1] = np.nan if seed % 2 else x[1]
+        m[1, 0] = np.nan
+    return (x, m, rng.integers(-128, 128, n).astype(np.int8),
+            rng.uniform(size=4) if qs is None else qs, rng.uniform(size=(2, 3)).astype(np.float32),
+            np.float32(0.7), rng.integers(0, 2, 3))
+
+
+@pytest.mark.parametrize("n,seed", [(1, 0), (7, 1), (8, 2), (300, 3)])
+def test_quantile_arrays(kernels_on_both_targets, n, seed):
+    kernels_on_both_targets("quantile_arrays.py").check(*quantile_arrays(n, seed))
+
+
+def test_quantile_array_errors(kernels_on_both_targets):
+    """NumPy's ValueError for an array of q with one outside [0, 1] (NaN too), and its
+    IndexError for an empty line."""
+    k = kernels_on_both_targets("quantile_arrays.py")
+    for qs in (np.array([0.5, 1.5]), np.array([np.nan]), np.array([-0.1, 0.2])):
+        k.check_like_numpy(*quantile_arrays(5, 4, qs))
+    k.check_like_numpy(*quantile_arrays(0, 5))
 
 
 def test_quantile_errors(kernels_on_both_targets):
