@@ -6,6 +6,7 @@
 #include <cctype>
 #include <fmt/format.h>
 #include <limits>
+#include <numeric>
 #include <string_view>
 
 namespace npc::lowering {
@@ -302,12 +303,29 @@ NodePtr quantiles(ExprLowering &lowering, const NodePtr &a, NodePtr q, bool perc
     NodePtr outside = lowering.unary(UnaryOp::LogicalNot, inside, loc);
     if (outside->type.rank() > 0) {
         std::vector<int> axes(static_cast<size_t>(outside->type.rank()));
-        for (size_t i = 0; i < axes.size(); ++i)
-            axes[i] = static_cast<int>(i);
+        std::iota(axes.begin(), axes.end(), 0);
         outside = array::makeReduce(array::ReduceOp::Any, outside, std::move(axes), false, loc);
     }
     NodePtr flag = lowering.materialized(array::makeCast(outside, DType::Int64, false, loc), loc);
     return array::withChecks(q, {{dimValue(flag, message), dimConst(0), false, message}});
+}
+
+/// NumPy's _lerp(a, b, t) of `lo`, `hi` and `gamma` (one shape; gamma of float dtype `t`):
+/// `lo + (hi - lo) * gamma`, or `hi - (hi - lo) * (1 - gamma)` where gamma >= 0.5, with
+/// `hi - lo` in their own dtype.
+NodePtr lerp(ExprLowering &lowering, const NodePtr &lo, const NodePtr &hi, const NodePtr &gamma,
+             DType t, SourceLoc loc) {
+    NodePtr difference = lowering.binary(BinaryOp::Subtract, hi, lo, loc);
+    NodePtr up = lowering.binary(BinaryOp::Add, lo,
+                                 lowering.binary(BinaryOp::Multiply, difference, gamma, loc), loc);
+    NodePtr rest = lowering.binary(BinaryOp::Subtract,
+                                   array::makeIntConstant(1, DType::Int64, true, loc), gamma, loc);
+    NodePtr down = lowering.binary(BinaryOp::Subtract, hi,
+                                   lowering.binary(BinaryOp::Multiply, difference, rest, loc), loc);
+    NodePtr half =
+        array::makeBroadcast(array::makeFloatConstant(0.5, t, false, loc), lo->type.shape, loc);
+    return array::makeWhere(lowering.binary(BinaryOp::GreaterEqual, gamma, half, loc), down, up,
+                            loc);
 }
 
 /// numpy.quantile(a, q, axis=None, out=None, overwrite_input=False, method='linear',
@@ -392,22 +410,7 @@ Handler quantile(bool percent) {
             const Shape &shape = lo->type.shape;
             NodePtr gamma =
                 spread(lowering.binary(BinaryOp::Subtract, virtualIndex, below, loc), shape);
-            NodePtr difference = lowering.binary(BinaryOp::Subtract, hi, lo, loc);
-            NodePtr up =
-                lowering.binary(BinaryOp::Add, lo,
-                                lowering.binary(BinaryOp::Multiply, difference, gamma, loc), loc);
-            NodePtr down = lowering.binary(
-                BinaryOp::Subtract, hi,
-                lowering.binary(BinaryOp::Multiply, difference,
-                                lowering.binary(BinaryOp::Subtract,
-                                                array::makeIntConstant(1, DType::Int64, true, loc),
-                                                gamma, loc),
-                                loc),
-                loc);
-            NodePtr half = array::makeBroadcast(
-                array::makeFloatConstant(0.5, virtualIndex->type.dtype, false, loc), shape, loc);
-            result = array::makeWhere(lowering.binary(BinaryOp::GreaterEqual, gamma, half, loc),
-                                      down, up, loc);
+            result = lerp(lowering, lo, hi, gamma, virtualIndex->type.dtype, loc);
         }
         if (isFloat(x->type.dtype)) {
             NodePtr greatest = takeAlong(sorted, axis, lastIndex, loc);
