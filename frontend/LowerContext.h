@@ -216,6 +216,11 @@ struct ParamSpec {
 /// Python's argument binding for a NumPy signature: positionals then keywords; one
 /// entry per parameter (empty when not passed). UserError on unknown or missing ones.
 std::vector<std::optional<Value>> bind(const CallArgs &args, const std::vector<ParamSpec> &spec);
+/// bind() of an array API signature, `f(x1, x2, /, *, axis=-1)`: the first
+/// `positionalOnly` parameters of `spec` only by position, the others only by keyword;
+/// Python's TypeErrors otherwise (LowerArrayApi.cpp).
+std::vector<std::optional<Value>> bindArrayApi(const CallArgs &args, size_t positionalOnly,
+                                               const std::vector<ParamSpec> &spec);
 /// The array bound to parameter `what`; UserError if it is absent or not an array.
 array::NodePtr requireArray(const std::optional<Value> &v, const CallArgs &args, const char *what);
 
@@ -299,6 +304,9 @@ const std::map<std::string, Handler> &covarianceFunctions();
 /// The ufunc methods npc supports, by qualified name ("numpy.maximum.accumulate",
 /// "numpy.add.reduce"; LowerUfuncMethods.cpp).
 const std::map<std::string, Handler> &ufuncMethodFunctions();
+/// The array API standard's functions NumPy 2 added (np.vecdot, np.matrix_transpose,
+/// np.unstack, np.astype, np.cumulative_sum, np.linalg.outer, ...; LowerArrayApi.cpp).
+const std::map<std::string, Handler> &arrayApiFunctions();
 /// np.insert and np.delete (LowerInsertDelete.cpp).
 const std::map<std::string, Handler> &insertDeleteFunctions();
 /// ndarray.sort and ndarray.fill used as values (their in-place calls are statements:

@@ -30,13 +30,36 @@ const Handler *findFunction(const std::string &name) {
           &bincountFunctions(), &covarianceFunctions(), &ufuncMethodFunctions(),
           &inPlaceMethodFunctions(), &insertDeleteFunctions(), &searchFunctions(),
           &histogramFunctions(), &tensorProductFunctions(), &gridFunctions(), &einsumFunctions(),
-          &takeFunctions(), &convolveFunctions(), &selectionFunctions()})
+          &takeFunctions(), &convolveFunctions(), &selectionFunctions(), &arrayApiFunctions()})
         if (auto it = table->find(name); it != table->end())
             return &it->second;
     for (const auto *table : {&creationFunctions(), &scalarFunctions(), &limitsFunctions()})
         if (auto it = table->find(name); it != table->end())
             return &it->second;
     return nullptr;
+}
+
+/// NumPy 2's second names of functions it has (the array API standard's spellings: np.acos
+/// is np.arccos, np.concat is np.concatenate): the qualified name npc keys them by, as
+/// NumPy's messages name them by it too. Other names are their own.
+const std::string &canonicalName(const std::string &q) {
+    static const std::map<std::string, std::string> kAliases = {
+        {"numpy.acos", "numpy.arccos"},
+        {"numpy.acosh", "numpy.arccosh"},
+        {"numpy.asin", "numpy.arcsin"},
+        {"numpy.asinh", "numpy.arcsinh"},
+        {"numpy.atan", "numpy.arctan"},
+        {"numpy.atanh", "numpy.arctanh"},
+        {"numpy.atan2", "numpy.arctan2"},
+        {"numpy.bitwise_invert", "numpy.invert"},
+        {"numpy.bitwise_left_shift", "numpy.left_shift"},
+        {"numpy.bitwise_right_shift", "numpy.right_shift"},
+        {"numpy.concat", "numpy.concatenate"},
+        {"numpy.permute_dims", "numpy.transpose"},
+        {"numpy.pow", "numpy.power"},
+    };
+    auto it = kAliases.find(q);
+    return it == kAliases.end() ? q : it->second;
 }
 
 } // namespace
@@ -249,7 +272,7 @@ Value arrayAttribute(ExprLowering &lowering, const Value &v, const std::string &
 }
 
 Value moduleMember(const Value &module, const std::string &attr, SourceLoc loc) {
-    std::string q = module.qualifiedName + "." + attr;
+    std::string q = canonicalName(module.qualifiedName + "." + attr);
     static const std::map<std::string, double> kFloatConstants = {
         {"numpy.pi", 3.141592653589793}, {"numpy.e", 2.718281828459045},
         {"numpy.inf", std::numeric_limits<double>::infinity()},

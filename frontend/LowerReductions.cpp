@@ -248,7 +248,7 @@ struct NormOrder {
     double p = 2;
 };
 
-NormOrder normOrder(const std::optional<Value> &v) {
+NormOrder normOrder(const std::optional<Value> &v, const CallArgs &args) {
     NormOrder o;
     if (!v || v->kind == Value::None)
         return o;
@@ -258,8 +258,9 @@ NormOrder normOrder(const std::optional<Value> &v) {
     }
     const NodePtr &n = v->node;
     if (v->kind != Value::Array || n->kind != array::NodeKind::Constant || isBool(n->type.dtype))
-        throw UserError(v->loc, "np.linalg.norm(): ord must be a number literal, np.inf, -np.inf, "
-                                "'fro' or 'nuc'");
+        throw UserError(v->loc, fmt::format("{}(): ord must be a number literal, np.inf, "
+                                            "-np.inf, 'fro' or 'nuc'",
+                                            args.function));
     o.kind = NormOrder::Number;
     o.p = isFloat(n->type.dtype) ? n->floatValue : static_cast<double>(n->intValue);
     return o;
@@ -297,7 +298,8 @@ NodePtr vectorNorm(ExprLowering &lowering, const NodePtr &x, const NormOrder &o,
 /// A matrix norm over axes (row, col): Frobenius, and ord 1/-1 (max/min column sum of
 /// abs) and inf/-inf (max/min row sum), as numpy.linalg.norm computes them.
 NodePtr matrixNorm(ExprLowering &lowering, const NodePtr &x, const NormOrder &o, int row, int col,
-                   bool keepdims, const std::optional<Value> &ordArg, SourceLoc loc) {
+                   bool keepdims, const std::optional<Value> &ordArg, const CallArgs &args) {
+    SourceLoc loc = args.loc;
     constexpr double inf = std::numeric_limits<double>::infinity();
     if (o.kind == NormOrder::Default || o.kind == NormOrder::Fro) {
         NodePtr squares = lowering.binary(BinaryOp::Multiply, x, x, loc);
@@ -305,8 +307,9 @@ NodePtr matrixNorm(ExprLowering &lowering, const NodePtr &x, const NormOrder &o,
                               reduce(ReduceOp::Sum, squares, {row, col}, keepdims, loc), loc);
     }
     if (o.kind == NormOrder::Nuc || o.p == 2 || o.p == -2)
-        throw UserError(ordArg->loc, "np.linalg.norm(): matrix norms that need singular values "
-                                     "(ord=2, -2, 'nuc') are not supported by npc");
+        throw UserError(ordArg->loc, fmt::format("{}(): matrix norms that need singular values "
+                                                 "(ord=2, -2, 'nuc') are not supported by npc",
+                                                 args.function));
     if (o.p != 1 && o.p != -1 && o.p != inf && o.p != -inf)
         throw UserError(ordArg->loc, "Invalid norm order for matrices.");
     // ord=1: sum over rows, then the max over columns; ord=inf: the other way round.
@@ -320,18 +323,21 @@ NodePtr matrixNorm(ExprLowering &lowering, const NodePtr &x, const NormOrder &o,
     return reduce(o.p > 0 ? ReduceOp::Max : ReduceOp::Min, sums, {extremeAxis}, keepdims, loc);
 }
 
+/// x of np.linalg.norm and its array API forms: a float array (integers and bools as
+/// float64), complex values as their magnitudes (every norm depends on those only).
+NodePtr normOperand(ExprLowering &lowering, const NodePtr &x, SourceLoc loc) {
+    if (!isInexact(x->type.dtype))
+        return array::makeCast(x, DType::Float64, loc);
+    return isComplex(x->type.dtype) ? lowering.unary(UnaryOp::Absolute, x, loc) : x;
+}
+
 /// numpy.linalg.norm(x, ord, axis, keepdims): vector norms over one axis (or a 1-D array),
 /// matrix norms over two (or a 2-D array with an ord), the 2-norm of all elements for
 /// ord=None and axis=None.
 Value norm(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"x", true}, {"ord", false}, {"axis", false}, {"keepdims", false}});
-    NodePtr x = requireArray(b[0], args, "x");
-    if (!isInexact(x->type.dtype))
-        x = array::makeCast(x, DType::Float64, args.loc);
-    // Every norm depends on the magnitudes only: a complex x becomes |x| (float).
-    if (isComplex(x->type.dtype))
-        x = lowering.unary(UnaryOp::Absolute, x, args.loc);
-    NormOrder o = normOrder(b[1]);
+    NodePtr x = normOperand(lowering, requireArray(b[0], args, "x"), args.loc);
+    NormOrder o = normOrder(b[1], args);
     bool keepdims = keepdimsFlag(b[3], args);
     bool axisGiven = b[2] && b[2]->kind != Value::None;
     std::vector<int> axes = normalizeAxes(b[2], x->type.rank(), args);
@@ -347,10 +353,40 @@ Value norm(ExprLowering &lowering, const CallArgs &args) {
         std::vector<int> rowCol = axes;
         if (axisGiven && b[2]->kind == Value::Tuple) // the order written: (row, col)
             rowCol = normalizeAxes(b[2], x->type.rank(), args);
-        result = matrixNorm(lowering, x, o, rowCol[0], rowCol[1], keepdims, b[1], args.loc);
+        result = matrixNorm(lowering, x, o, rowCol[0], rowCol[1], keepdims, b[1], args);
     } else {
         throw UserError(axisGiven ? b[2]->loc : args.loc, "Improper number of dimensions to norm.");
     }
+    return Value::array(array::withName(result, "norm"), args.loc);
+}
+
+/// numpy.linalg.vector_norm(x, /, *, axis=None, keepdims=False, ord=2): np.linalg.norm's
+/// vector norm of the elements over `axis` (None: all of them, whatever x's rank; a tuple:
+/// those axes together, as NumPy reshapes them into one).
+Value vectorNormFunction(ExprLowering &lowering, const CallArgs &args) {
+    auto b =
+        bindArrayApi(args, 1, {{"x", true}, {"axis", false}, {"keepdims", false}, {"ord", false}});
+    NodePtr x = normOperand(lowering, asArray(lowering, *b[0], args, "x"), args.loc);
+    NormOrder o = normOrder(b[3], args);
+    if (o.kind == NormOrder::Fro || o.kind == NormOrder::Nuc)
+        throw UserError(b[3]->loc, fmt::format("Invalid norm order '{}' for vectors",
+                                               o.kind == NormOrder::Fro ? "fro" : "nuc"));
+    std::vector<int> axes = normalizeAxes(b[1], x->type.rank(), args);
+    NodePtr result = vectorNorm(lowering, x, o, axes, keepdimsFlag(b[2], args), args.loc);
+    return Value::array(array::withName(result, "norm"), args.loc);
+}
+
+/// numpy.linalg.matrix_norm(x, /, *, keepdims=False, ord='fro'): np.linalg.norm's matrix
+/// norm over x's last two axes (NumPy's AxisError below two dimensions).
+Value matrixNormFunction(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bindArrayApi(args, 1, {{"x", true}, {"keepdims", false}, {"ord", false}});
+    NodePtr x = normOperand(lowering, asArray(lowering, *b[0], args, "x"), args.loc);
+    int r = x->type.rank();
+    if (r < 2)
+        throw UserError(args.loc,
+                        fmt::format("axis -2 is out of bounds for array of dimension {}", r));
+    NormOrder o = normOrder(b[2], args);
+    NodePtr result = matrixNorm(lowering, x, o, r - 2, r - 1, keepdimsFlag(b[1], args), b[2], args);
     return Value::array(array::withName(result, "norm"), args.loc);
 }
 
@@ -462,6 +498,8 @@ const std::map<std::string, Handler> &reductionFunctions() {
         {"numpy.cumsum", scan(ReduceOp::Sum)},
         {"numpy.cumprod", scan(ReduceOp::Prod)},
         {"numpy.linalg.norm", norm},
+        {"numpy.linalg.vector_norm", vectorNormFunction},
+        {"numpy.linalg.matrix_norm", matrixNormFunction},
         {"numpy.dot", dot},
         {"numpy.matmul", matmul},
         {"ndarray.sum", reduction(ReduceOp::Sum)},

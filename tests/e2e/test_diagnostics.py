@@ -1337,6 +1337,43 @@ CASES += [
         def f(x):
             return np.quantile(x, 0.5, method="nearest")
         """, "npc supports method='linear' (the default) only", (5, '"nearest"')),
+    ("array-api-positional-only", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.linalg.vector_norm(x=x)
+        """, "got some positional-only arguments passed as keyword arguments: 'x'", (5, "x=x")),
+    ("array-api-keyword-only", """
+        # npc export f(float64[:, :])
+        def f(x):
+            return np.linalg.tensordot(x, x, 1)
+        """, "np.linalg.tensordot() takes 2 positional arguments but 3 were given",
+     (5, "np.linalg")),
+    ("linalg-cross-length", """
+        # npc export f(float64[:, 2])
+        def f(x):
+            return np.linalg.cross(x, x)
+        """, "must be (arrays of) 3-dimensional vectors, but they are 2 and 2", (5, "np.linalg")),
+    ("matrix-norm-singular-values", """
+        # npc export f(float64[:, :])
+        def f(x):
+            return np.linalg.matrix_norm(x, ord=2)
+        """, "np.linalg.matrix_norm(): matrix norms that need singular values", (5, "2)")),
+    ("vecdot-lengths", """
+        # npc export f(float64[3])
+        def f(x):
+            return np.vecdot(x, np.ones(4))
+        """, "vecdot: Input operand 1 has a mismatch in its core dimension 0", (5, "np.vecdot")),
+    ("cumulative-sum-axis", """
+        # npc export f(float64[:, :])
+        def f(x):
+            return np.cumulative_sum(x)
+        """, "``axis`` argument is required", (5, "np.cumulative_sum")),
+    ("unstack-extent", """
+        # npc export f(float64[:, :])
+        def f(x):
+            a, b = np.unstack(x)
+            return a
+        """, "np.unstack(): npc needs the extent of the axis known at compile time", (5, "np.")),
     ("quantile-complex-q", """
         # npc export f(float64[:], complex128[:])
         def f(x, qs):
