@@ -307,6 +307,9 @@ const std::map<std::string, Handler> &ufuncMethodFunctions();
 /// The array API standard's functions NumPy 2 added (np.vecdot, np.matrix_transpose,
 /// np.unstack, np.astype, np.cumulative_sum, np.linalg.outer, ...; LowerArrayApi.cpp).
 const std::map<std::string, Handler> &arrayApiFunctions();
+/// np.nan_to_num, np.select, np.polyval, np.isin, np.logspace, np.float_power, np.divmod
+/// and np.modf (LowerMathFunctions.cpp).
+const std::map<std::string, Handler> &mathFunctions();
 /// np.insert and np.delete (LowerInsertDelete.cpp).
 const std::map<std::string, Handler> &insertDeleteFunctions();
 /// ndarray.sort and ndarray.fill used as values (their in-place calls are statements:

@@ -30,7 +30,8 @@ const Handler *findFunction(const std::string &name) {
           &bincountFunctions(), &covarianceFunctions(), &ufuncMethodFunctions(),
           &inPlaceMethodFunctions(), &insertDeleteFunctions(), &searchFunctions(),
           &histogramFunctions(), &tensorProductFunctions(), &gridFunctions(), &einsumFunctions(),
-          &takeFunctions(), &convolveFunctions(), &selectionFunctions(), &arrayApiFunctions()})
+          &takeFunctions(), &convolveFunctions(), &selectionFunctions(), &arrayApiFunctions(),
+          &mathFunctions()})
         if (auto it = table->find(name); it != table->end())
             return &it->second;
     for (const auto *table : {&creationFunctions(), &scalarFunctions(), &limitsFunctions()})

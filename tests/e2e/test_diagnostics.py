@@ -1374,6 +1374,22 @@ CASES += [
             a, b = np.unstack(x)
             return a
         """, "np.unstack(): npc needs the extent of the axis known at compile time", (5, "np.")),
+    ("select-condition-dtype", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.select([x], [x])
+        """, "invalid entry 0 in condlist: should be boolean ndarray", (5, "x]")),
+    ("polyval-runtime-length", """
+        # npc export f(float64[:], float64[:])
+        def f(p, x):
+            return np.polyval(p, x)
+        """, "np.polyval(): npc needs the number of coefficients known at compile time",
+     (5, "p,")),
+    ("nan-to-num-in-place", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.nan_to_num(x, copy=False)
+        """, "np.nan_to_num(copy=False) replaces the values in x itself", (5, "False")),
     ("quantile-complex-q", """
         # npc export f(float64[:], complex128[:])
         def f(x, qs):

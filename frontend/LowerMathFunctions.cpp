@@ -1,0 +1,297 @@
+// Elementwise functions NumPy writes in Python from other ufuncs, or ufuncs npc builds from
+// others: np.nan_to_num, np.select and np.polyval (numpy/lib), np.isin (numpy/lib/_arraysetops),
+// np.logspace (numpy/_core/function_base.py), and the ufuncs np.float_power, np.divmod and
+// np.modf. Each follows the NumPy source it names, operation for operation, so the results
+// are NumPy's bit for bit where the operations are.
+#include "frontend/LowerContext.h"
+
+#include <fmt/format.h>
+#include <limits>
+
+namespace npc::lowering {
+namespace {
+
+using array::BinaryOp;
+using array::NodePtr;
+using array::UnaryOp;
+using array::ViewEntry;
+
+/// A Python number or 0-d array argument of a replacement value (`what` names it); a located
+/// error for others.
+NodePtr scalarArgument(const std::optional<Value> &v, const CallArgs &args, const char *what) {
+    NodePtr n = requireArray(v, args, what);
+    if (n->type.rank() != 0 || isComplex(n->type.dtype))
+        throw UserError(v->loc,
+                        fmt::format("{}(): npc needs '{}' as a real number", args.function, what));
+    return n;
+}
+
+/// numpy.nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None): x with NaN replaced
+/// by `nan`, +inf by `posinf` (default the dtype's largest finite value) and -inf by
+/// `neginf` (the most negative finite value), each converted to x's dtype as np.copyto
+/// converts it; integers and bools come back unchanged (a copy). Real numbers only;
+/// copy=False, which NumPy does in place, is a located error.
+Value nanToNum(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(
+        args, {{"x", true}, {"copy", false}, {"nan", false}, {"posinf", false}, {"neginf", false}});
+    NodePtr x = asArray(lowering, *b[0], args, "x");
+    DType t = x->type.dtype;
+    bool copy = boolFlag(b[1], true, args, "copy");
+    if (!isInexact(t))
+        return Value::array(copy ? array::makeCopy(x, args.loc) : x, args.loc);
+    if (!copy)
+        throw UserError(b[1]->loc, "np.nan_to_num(copy=False) replaces the values in x itself, "
+                                   "which npc does not support; assign the result instead "
+                                   "(x[...] = np.nan_to_num(x))");
+    if (isComplex(t))
+        throw UserError(b[0]->loc, "np.nan_to_num() of complex numbers is not supported by npc "
+                                   "yet");
+    SourceLoc loc = args.loc;
+    bool single = t == DType::Float32;
+    double largest =
+        single ? std::numeric_limits<float>::max() : std::numeric_limits<double>::max();
+    auto replacement = [&](size_t i, const char *what, double absent) {
+        bool given = b[i] && b[i]->kind != Value::None;
+        NodePtr v = given ? scalarArgument(b[i], args, what)
+                          : array::makeFloatConstant(absent, t, false, loc);
+        return array::makeBroadcast(lowering.castTo(v, t, loc), x->type.shape, loc);
+    };
+    NodePtr nanValue = replacement(2, "nan", 0.0);
+    NodePtr posValue = replacement(3, "posinf", largest);
+    NodePtr negValue = replacement(4, "neginf", -largest);
+    auto equals = [&](double v) {
+        return lowering.binary(BinaryOp::Equal, x, array::makeFloatConstant(v, t, false, loc), loc);
+    };
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    NodePtr out = array::makeWhere(equals(-inf), negValue, x, loc);
+    out = array::makeWhere(equals(inf), posValue, out, loc);
+    out = array::makeWhere(lowering.unary(UnaryOp::IsNan, x, loc), nanValue, out, loc);
+    return Value::array(array::withName(out, "nan_to_num"), loc);
+}
+
+/// The elements of a list or tuple argument of np.select (`what` names it).
+const std::vector<Value> &listArgument(const std::optional<Value> &v, const CallArgs &args,
+                                       const char *what) {
+    if (!v || v->kind != Value::Tuple)
+        throw UserError(v ? v->loc : args.loc,
+                        fmt::format("np.select(): npc needs {} as a list or tuple written in the "
+                                    "call",
+                                    what));
+    return v->elements;
+}
+
+/// numpy.select(condlist, choicelist, default=0): the choice of the first true condition at
+/// each position, else `default`; the dtype numpy.result_type of the choices and default
+/// (Python numbers weak, NEP 50), every operand broadcast together; NumPy's ValueError for
+/// lists of different or zero lengths and TypeError for a condition that is not bool.
+Value select(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"condlist", true}, {"choicelist", true}, {"default", false}});
+    const std::vector<Value> &condValues = listArgument(b[0], args, "condlist");
+    const std::vector<Value> &choiceValues = listArgument(b[1], args, "choicelist");
+    if (condValues.size() != choiceValues.size())
+        throw UserError(args.loc, "list of cases must be same length as list of conditions");
+    if (condValues.empty())
+        throw UserError(args.loc, "select with an empty condition list is not possible");
+    SourceLoc loc = args.loc;
+    std::vector<NodePtr> choices;
+    for (const Value &c : choiceValues)
+        choices.push_back(c.kind == Value::Tuple ? asArray(lowering, c, args, "choicelist")
+                                                 : requireArray(c, args, "choicelist"));
+    choices.push_back(b[2] ? (b[2]->kind == Value::Tuple ? asArray(lowering, *b[2], args, "default")
+                                                         : requireArray(b[2], args, "default"))
+                           : array::makeIntConstant(0, DType::Int64, true, loc));
+    PromotionType pt{choices[0]->type.dtype, choices[0]->type.weak};
+    for (const NodePtr &c : choices)
+        pt = promote(pt, {c->type.dtype, c->type.weak});
+    std::vector<NodePtr> conds;
+    Shape shape;
+    for (size_t i = 0; i < condValues.size(); ++i) {
+        NodePtr c = asArray(lowering, condValues[i], args, "condlist");
+        if (!isBool(c->type.dtype))
+            throw UserError(condValues[i].loc, fmt::format("invalid entry {} in condlist: should "
+                                                           "be boolean ndarray",
+                                                           i));
+        conds.push_back(c);
+        shape = broadcastShapes(shape, c->type.shape, loc);
+    }
+    for (const NodePtr &c : choices)
+        shape = broadcastShapes(shape, c->type.shape, loc);
+    auto chosen = [&](const NodePtr &c) {
+        return array::makeBroadcast(lowering.castTo(c, pt.dtype, loc), shape, loc);
+    };
+    NodePtr out = chosen(choices.back());
+    for (size_t i = conds.size(); i-- > 0;)
+        out = array::makeWhere(array::makeBroadcast(conds[i], shape, loc), chosen(choices[i]), out,
+                               loc);
+    return Value::array(array::withName(out, "select"), loc);
+}
+
+/// numpy.polyval(p, x): Horner's rule as NumPy writes it, `y = zeros_like(x)`, then
+/// `y = y * x + pv` for each coefficient (highest power first; so an infinite x gives NaN,
+/// 0 * inf, as NumPy's). p is 1-D, its length known at compile time (a list, or a fixed
+/// extent in the signature).
+Value polyval(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"p", true}, {"x", true}});
+    NodePtr p = asArray(lowering, *b[0], args, "p");
+    NodePtr x = asArray(lowering, *b[1], args, "x");
+    if (p->type.rank() != 1)
+        throw UserError(b[0]->loc, p->type.rank() == 0
+                                       ? std::string("iteration over a 0-d array")
+                                       : fmt::format("np.polyval(): npc supports a 1-D p only "
+                                                     "(p has {} dimensions)",
+                                                     p->type.rank()));
+    std::optional<int64_t> n = dimConstValue(p->type.shape[0]);
+    if (!n)
+        throw UserError(b[0]->loc, "np.polyval(): npc needs the number of coefficients known at "
+                                   "compile time: pass a list, or give p a fixed extent in the "
+                                   "signature (float64[4])");
+    SourceLoc loc = args.loc;
+    NodePtr y = array::makeBroadcast(
+        array::makeCast(array::makeIntConstant(0, DType::Int64, true, loc), x->type.dtype, loc),
+        x->type.shape, loc);
+    for (int64_t i = 0; i < *n; ++i) {
+        NodePtr pv = array::makeView(p, {ViewEntry::at(i)}, loc);
+        y = lowering.binary(BinaryOp::Add, lowering.binary(BinaryOp::Multiply, y, x, loc), pv, loc);
+    }
+    return Value::array(array::withName(y, "polyval"), loc);
+}
+
+/// numpy.isin(element, test_elements, assume_unique=False, invert=False, *, kind=None):
+/// whether each element equals any of test_elements (flattened), by `==` (so NaN is in
+/// nothing, -0.0 is 0.0), negated for invert=True; element's shape. Every pair is compared:
+/// O(element.size * test_elements.size), in parallel over the elements.
+Value isin(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"element", true},
+                         {"test_elements", true},
+                         {"assume_unique", false},
+                         {"invert", false},
+                         {"kind", false}});
+    NodePtr e = asArray(lowering, *b[0], args, "element");
+    NodePtr t = raveled(lowering, asArray(lowering, *b[1], args, "test_elements"), args.loc);
+    boolFlag(b[2], false, args, "assume_unique");
+    bool invert = boolFlag(b[3], false, args, "invert");
+    if (b[4] && b[4]->kind != Value::None) {
+        const std::string &kind = b[4]->text;
+        if (b[4]->kind != Value::String || (kind != "sort" && kind != "table"))
+            throw UserError(b[4]->loc, fmt::format("Invalid kind: '{}'. Please use None, 'sort' "
+                                                   "or 'table'.",
+                                                   b[4]->kind == Value::String ? kind : "?"));
+        bool integral = [](DType d) { return isInteger(d) || isBool(d); }(e->type.dtype) &&
+                        (isInteger(t->type.dtype) || isBool(t->type.dtype));
+        if (kind == "table" && !integral)
+            throw UserError(b[4]->loc, "The 'table' method is only supported for boolean or "
+                                       "integer arrays. Please select 'sort' or None for kind.");
+    }
+    SourceLoc loc = args.loc;
+    int r = e->type.rank();
+    std::vector<ViewEntry> eEntries(static_cast<size_t>(r), ViewEntry::all());
+    eEntries.push_back(ViewEntry::newAxis());
+    std::vector<ViewEntry> tEntries(static_cast<size_t>(r), ViewEntry::newAxis());
+    tEntries.push_back(ViewEntry::all());
+    NodePtr equal = lowering.binary(BinaryOp::Equal, array::makeView(e, eEntries, loc),
+                                    array::makeView(t, tEntries, loc), loc);
+    NodePtr found = array::makeReduce(array::ReduceOp::Any, equal, {r}, false, loc);
+    if (invert)
+        found = lowering.unary(UnaryOp::LogicalNot, found, loc);
+    return Value::array(array::withName(found, "isin"), loc);
+}
+
+/// numpy.logspace(start, stop, num=50, endpoint=True, base=10.0, dtype=None, axis=0):
+/// `np.power(np.array(base), np.linspace(start, stop, num, endpoint, axis=axis))`, cast to
+/// dtype when given. base must be a number (or 0-d array).
+Value logspace(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"start", true},
+                         {"stop", true},
+                         {"num", false},
+                         {"endpoint", false},
+                         {"base", false},
+                         {"dtype", false},
+                         {"axis", false}});
+    CallArgs linspace{"np.linspace", args.loc, {*b[0], *b[1]}, {}, {}};
+    for (size_t i : {2, 3, 6})
+        if (b[i]) {
+            linspace.keywords.emplace_back(i == 2 ? "num" : i == 3 ? "endpoint" : "axis", *b[i]);
+            linspace.keywordLocs.push_back(b[i]->loc);
+        }
+    NodePtr y = callNumPy(lowering, "numpy.linspace", std::move(linspace)).node;
+    NodePtr base = b[4] ? asArray(lowering, *b[4], args, "base")
+                        : array::makeFloatConstant(10.0, DType::Float64, false, args.loc);
+    if (base->type.rank() != 0)
+        throw UserError(b[4]->loc, "np.logspace(): npc supports a number as base only");
+    NodePtr out = array::withName(lowering.binary(BinaryOp::Power, base, y, args.loc), "logspace");
+    if (!b[5] || b[5]->kind == Value::None)
+        return Value::array(out, args.loc);
+    return callNumPy(
+        lowering, "ndarray.astype",
+        CallArgs{"ndarray.astype",
+                 args.loc,
+                 {Value::array(out, args.loc), *b[5]},
+                 {{"copy", Value::array(array::makeIntConstant(0, DType::Bool, false, args.loc),
+                                        args.loc)}},
+                 {args.loc}});
+}
+
+/// numpy.float_power(x1, x2): x1 ** x2 computed in float64 (complex128 for complex
+/// operands), whatever the operands' dtypes (NumPy's only loops are 'dd->d' and 'DD->D').
+Value floatPower(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"x1", true}, {"x2", true}});
+    NodePtr x1 = requireArray(b[0], args, "x1");
+    NodePtr x2 = requireArray(b[1], args, "x2");
+    DType in = promote({x1->type.dtype, x1->type.weak}, {x2->type.dtype, x2->type.weak}).dtype;
+    DType t = isComplex(in) ? DType::Complex128 : DType::Float64;
+    NodePtr out = lowering.binary(BinaryOp::Power, lowering.castTo(x1, t, args.loc),
+                                  lowering.castTo(x2, t, args.loc), args.loc);
+    return Value::array(array::makeCast(out, t, false, args.loc), args.loc);
+}
+
+/// numpy.divmod(x1, x2): the tuple (np.floor_divide(x1, x2), np.remainder(x1, x2)), whose
+/// dtypes and values are those ufuncs' (NumPy's divmod loops compute both the same way).
+Value divmod(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"x1", true}, {"x2", true}});
+    std::vector<Value> parts;
+    for (const char *f : {"numpy.floor_divide", "numpy.remainder"})
+        parts.push_back(
+            callNumPy(lowering, f, CallArgs{displayName(f), args.loc, {*b[0], *b[1]}, {}, {}}));
+    Value t;
+    t.kind = Value::Tuple;
+    t.loc = args.loc;
+    t.elements = std::move(parts);
+    return t;
+}
+
+/// numpy.modf(x): the tuple (fractional part, integral part), both with x's sign, as C's
+/// modf gives them: the integral part np.trunc(x), the fractional part x - trunc(x) with
+/// x's sign (0 for infinities; -0.0 for -3.0); float-only loops (int16 in float32, ...).
+Value modf(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"x", true}});
+    NodePtr x = requireArray(b[0], args, "x");
+    if (isComplex(x->type.dtype))
+        throw UserError(args.loc, "ufunc 'modf' not supported for the input types, and the "
+                                  "inputs could not be safely coerced to any supported types "
+                                  "according to the casting rule ''safe''");
+    SourceLoc loc = args.loc;
+    DType t = floatLoop(x->type.dtype, "modf", loc);
+    NodePtr v = array::makeCast(x, t, false, loc);
+    NodePtr integral = lowering.unary(UnaryOp::Trunc, v, loc);
+    NodePtr zero = array::makeFloatConstant(0.0, t, false, loc);
+    NodePtr difference = lowering.binary(BinaryOp::Subtract, v, integral, loc);
+    NodePtr fraction =
+        array::makeWhere(lowering.unary(UnaryOp::IsInf, v, loc),
+                         array::makeBroadcast(zero, v->type.shape, loc), difference, loc);
+    fraction = lowering.binary(BinaryOp::Copysign, fraction, v, loc);
+    return arrayTuple({fraction, integral}, loc);
+}
+
+} // namespace
+
+const std::map<std::string, Handler> &mathFunctions() {
+    static const std::map<std::string, Handler> table = {
+        {"numpy.nan_to_num", nanToNum}, {"numpy.select", select},
+        {"numpy.polyval", polyval},     {"numpy.isin", isin},
+        {"numpy.logspace", logspace},   {"numpy.float_power", floatPower},
+        {"numpy.divmod", divmod},       {"numpy.modf", modf},
+    };
+    return table;
+}
+
+} // namespace npc::lowering
