@@ -2,7 +2,8 @@
 // broadcasts, reshapes and gathers as NumPy defines them (numpy/lib/_shape_base_impl.py,
 // _twodim_base_impl.py, numpy/_core/fromnumeric.py): np.tile, np.repeat (and
 // ndarray.repeat), np.diagonal (and ndarray.diagonal), np.diag, np.trace (and
-// ndarray.trace). Their results are new arrays (copies, fused into their consumers).
+// ndarray.trace). Their results are new arrays (copies, fused into their consumers);
+// np.rot90's are views.
 #include "frontend/LowerContext.h"
 
 #include <fmt/format.h>
@@ -239,6 +240,58 @@ Value diag(ExprLowering &lowering, const CallArgs &args) {
     return Value::array(array::withName(out, "diag"), loc);
 }
 
+/// numpy.rot90(m, k=1, axes=(0, 1)): m rotated by 90 degrees k times in the plane of
+/// `axes` (int literals), from the first axis towards the second, as NumPy builds it: views
+/// flipped along axes[1] and with the two axes swapped (k % 4 == 1: flip then transpose;
+/// 3: transpose then flip; 2: flipped along both). NumPy's ValueErrors for bad axes.
+Value rot90(ExprLowering &, const CallArgs &args) {
+    auto b = bind(args, {{"m", true}, {"k", false}, {"axes", false}});
+    NodePtr m = requireArray(b[0], args, "m");
+    int64_t k = 1;
+    if (b[1]) {
+        std::optional<int64_t> given = constantInt(*b[1]);
+        if (!given)
+            throw UserError(b[1]->loc, "np.rot90(): npc needs k as an int literal");
+        k = ((*given % 4) + 4) % 4; // Python's k % 4
+    }
+    std::vector<int64_t> axes = {0, 1};
+    if (b[2]) {
+        if (b[2]->kind != Value::Tuple)
+            throw UserError(b[2]->loc, "np.rot90(): npc needs axes as a pair of int literals");
+        if (b[2]->elements.size() != 2)
+            throw UserError(b[2]->loc, "len(axes) must be 2.");
+        for (size_t i : {0, 1}) {
+            std::optional<int64_t> a = constantInt(b[2]->elements[i]);
+            if (!a)
+                throw UserError(b[2]->elements[i].loc,
+                                "np.rot90(): npc needs axes as a pair of int literals");
+            axes[i] = *a;
+        }
+    }
+    int64_t r = m->type.rank();
+    if (axes[0] == axes[1] || std::abs(axes[0] - axes[1]) == r)
+        throw UserError(args.loc, "Axes must be different.");
+    if (axes[0] >= r || axes[0] < -r || axes[1] >= r || axes[1] < -r)
+        throw UserError(args.loc, fmt::format("Axes=({}, {}) out of range for array of ndim={}.",
+                                              axes[0], axes[1], r));
+    int a0 = static_cast<int>(axes[0] < 0 ? axes[0] + r : axes[0]);
+    int a1 = static_cast<int>(axes[1] < 0 ? axes[1] + r : axes[1]);
+    auto flipped = [&](const NodePtr &v, int axis) {
+        return sliceAlong(v, axis, std::nullopt, std::nullopt, -1, args.loc);
+    };
+    std::vector<int> order(static_cast<size_t>(r));
+    std::iota(order.begin(), order.end(), 0);
+    std::swap(order[static_cast<size_t>(a0)], order[static_cast<size_t>(a1)]);
+    NodePtr out = m;
+    if (k == 2)
+        out = flipped(flipped(m, a0), a1);
+    else if (k == 1)
+        out = array::makeTranspose(flipped(m, a1), order, args.loc);
+    else if (k == 3)
+        out = flipped(array::makeTranspose(m, order, args.loc), a1);
+    return Value::array(out, args.loc);
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &arrayLayoutFunctions() {
@@ -251,6 +304,7 @@ const std::map<std::string, Handler> &arrayLayoutFunctions() {
         {"numpy.trace", trace},
         {"ndarray.trace", trace},
         {"numpy.diag", diag},
+        {"numpy.rot90", rot90},
     };
     return table;
 }

@@ -271,8 +271,8 @@ const std::map<std::string, Handler> &elementwiseFunctions();
 /// np.count_nonzero, np.isclose, np.allclose, np.deg2rad, ...) and the ndarray method
 /// clip, by qualified name (LowerArrayFunctions.cpp).
 const std::map<std::string, Handler> &arrayFunctions();
-/// np.tile, np.repeat, np.diagonal, np.diag, np.trace and their ndarray methods, by
-/// qualified name (LowerArrayLayouts.cpp).
+/// np.tile, np.repeat, np.diagonal, np.diag, np.trace and their ndarray methods, and
+/// np.rot90, by qualified name (LowerArrayLayouts.cpp).
 const std::map<std::string, Handler> &arrayLayoutFunctions();
 /// np.sort, np.argsort, ndarray.argsort and np.median (LowerSorting.cpp).
 const std::map<std::string, Handler> &sortingFunctions();
@@ -310,6 +310,8 @@ const std::map<std::string, Handler> &arrayApiFunctions();
 /// np.nan_to_num, np.select, np.polyval, np.isin, np.logspace, np.float_power, np.divmod
 /// and np.modf (LowerMathFunctions.cpp).
 const std::map<std::string, Handler> &mathFunctions();
+/// np.split, np.array_split, np.hsplit, np.vsplit and np.dsplit (LowerSplits.cpp).
+const std::map<std::string, Handler> &splitFunctions();
 /// np.insert and np.delete (LowerInsertDelete.cpp).
 const std::map<std::string, Handler> &insertDeleteFunctions();
 /// ndarray.sort and ndarray.fill used as values (their in-place calls are statements:

@@ -1390,6 +1390,16 @@ CASES += [
         def f(x):
             return np.nan_to_num(x, copy=False)
         """, "np.nan_to_num(copy=False) replaces the values in x itself", (5, "False")),
+    ("split-runtime-sections", """
+        # npc export f(float64[:], int64)
+        def f(x, n):
+            return np.split(x, n)[0]
+        """, "np.split(): npc needs the number of sections as an int literal", (5, "n)")),
+    ("rot90-axes", """
+        # npc export f(float64[:, :])
+        def f(x):
+            return np.rot90(x, 1, (0, 1, 2))
+        """, "len(axes) must be 2.", (5, "(0, 1, 2)")),
     ("quantile-complex-q", """
         # npc export f(float64[:], complex128[:])
         def f(x, qs):
