@@ -1,10 +1,9 @@
 // NumPy functions that NumPy itself writes in terms of others (numpy/lib and
 // numpy/_core/numeric.py), built here from the same views and ufuncs: np.diff, np.roll,
 // np.flip, np.flipud, np.fliplr, np.outer, np.count_nonzero, np.isclose, np.allclose,
-// np.deg2rad, np.rad2deg (np.radians, np.degrees), the NaN-ignoring np.nansum, np.nanprod,
-// np.nanmean, np.nanmax, np.nanmin, np.triu, np.tril, np.logaddexp, np.logaddexp2,
-// np.heaviside, np.ptp, np.average, np.trapezoid, and the ndarray methods clip, round and
-// item.
+// np.deg2rad, np.rad2deg (np.radians, np.degrees), np.triu, np.tril, np.logaddexp,
+// np.logaddexp2, np.heaviside, np.ptp, np.average, np.trapezoid, and the ndarray methods
+// clip, round and item.
 #include "frontend/LowerContext.h"
 
 #include "ir/Promotion.h"
@@ -272,100 +271,6 @@ Value ndarrayClip(ExprLowering &lowering, const CallArgs &args) {
     none.loc = args.loc;
     CallArgs clip{args.function, args.loc, {*b[0], b[1].value_or(none), b[2].value_or(none)}, {}, {}};
     return callNumPy(lowering, "numpy.clip", clip);
-}
-
-/// The arguments of a call with `a` replaced by `value` and the others as bound (`names`
-/// gives the parameters after `a`).
-CallArgs forwarded(const CallArgs &args, const NodePtr &value,
-                   const std::vector<std::optional<Value>> &bound,
-                   const std::vector<const char *> &names) {
-    CallArgs out{args.function, args.loc, {Value::array(value, args.loc)}, {}, {}};
-    for (size_t i = 0; i < names.size(); ++i)
-        if (bound[i + 1]) {
-            out.keywords.emplace_back(names[i], *bound[i + 1]);
-            out.keywordLocs.push_back(bound[i + 1]->loc);
-        }
-    return out;
-}
-
-/// `a` with its NaNs replaced by `fill` (numpy.lib._nanfunctions_impl._replace_nan), for
-/// float arrays; null for others, which have no NaN.
-NodePtr replaceNaN(ExprLowering &lowering, const NodePtr &a, double fill, SourceLoc loc) {
-    if (!isInexact(a->type.dtype))
-        return nullptr;
-    if (isComplex(a->type.dtype))
-        throw UserError(loc, "npc's NaN-ignoring functions take real numbers only");
-    NodePtr value = array::makeFloatConstant(fill, a->type.dtype, false, loc);
-    return array::makeWhere(lowering.unary(UnaryOp::IsNan, a, loc),
-                            array::makeBroadcast(value, a->type.shape, loc), a, loc);
-}
-
-/// The arguments of a NaN-ignoring reduction: `a`, then `names`, with NumPy's `out` (which
-/// npc rejects) bound before keepdims and left out of the result.
-std::vector<std::optional<Value>> bindReduction(const CallArgs &args,
-                                                const std::vector<const char *> &names) {
-    std::vector<ParamSpec> spec = {{"a", true}};
-    for (const char *name : names)
-        spec.push_back({name, false});
-    spec.insert(spec.end() - 1, {"out", false});
-    auto b = lowering::bind(args, spec); // not std::bind, found by ADL
-    rejectArgument(b[spec.size() - 2], "out", args);
-    b.erase(b.end() - 2);
-    return b;
-}
-
-/// numpy.nansum / numpy.nanprod: numpy.sum / numpy.prod of `a` with NaNs as 0 / 1.
-Handler nanSumProd(bool product) {
-    return [product](ExprLowering &lowering, const CallArgs &args) {
-        std::vector<const char *> names = {"axis", "dtype", "keepdims"};
-        auto b = bindReduction(args, names);
-        NodePtr a = requireArray(b[0], args, "a");
-        NodePtr replaced = replaceNaN(lowering, a, product ? 1.0 : 0.0, args.loc);
-        return callNumPy(lowering, product ? "numpy.prod" : "numpy.sum",
-                         forwarded(args, replaced ? replaced : a, b, names));
-    };
-}
-
-/// numpy.nanmean: the sum of the non-NaN elements over their count (an all-NaN slice gives
-/// NaN), divided as NumPy's _divide_by_count does (in float64, cast to the sum's dtype).
-Value nanmean(ExprLowering &lowering, const CallArgs &args) {
-    std::vector<const char *> names = {"axis", "dtype", "keepdims"};
-    auto b = bindReduction(args, names);
-    NodePtr a = requireArray(b[0], args, "a");
-    NodePtr replaced = replaceNaN(lowering, a, 0.0, args.loc);
-    if (!replaced)
-        return callNumPy(lowering, "numpy.mean", forwarded(args, a, b, names));
-    NodePtr total = callNumPy(lowering, "numpy.sum", forwarded(args, replaced, b, names)).node;
-    NodePtr present = array::makeCast(
-        lowering.unary(UnaryOp::LogicalNot, lowering.unary(UnaryOp::IsNan, a, args.loc), args.loc),
-        DType::Int64, args.loc);
-    std::vector<std::optional<Value>> counted = {b[0], b[1], std::nullopt, b[3]};
-    NodePtr count = callNumPy(lowering, "numpy.sum", forwarded(args, present, counted, names)).node;
-    NodePtr mean = lowering.binary(BinaryOp::TrueDivide, total, count, args.loc);
-    return Value::array(array::makeCast(mean, total->type.dtype, false, args.loc), args.loc);
-}
-
-/// numpy.nanmax / numpy.nanmin: for floats numpy.fmax.reduce / fmin.reduce, the extremum
-/// of the non-NaN elements, NaN for an all-NaN slice; numpy.max / numpy.min otherwise.
-Handler nanExtremum(bool maximum) {
-    return [maximum](ExprLowering &lowering, const CallArgs &args) {
-        std::vector<const char *> names = {"axis", "keepdims"};
-        auto b = bindReduction(args, names);
-        NodePtr a = requireArray(b[0], args, "a");
-        double inf = std::numeric_limits<double>::infinity();
-        NodePtr replaced = replaceNaN(lowering, a, maximum ? -inf : inf, args.loc);
-        const char *plain = maximum ? "numpy.max" : "numpy.min";
-        if (!replaced)
-            return callNumPy(lowering, plain, forwarded(args, a, b, names));
-        NodePtr extremum = callNumPy(lowering, plain, forwarded(args, replaced, b, names)).node;
-        NodePtr allNaN =
-            callNumPy(lowering, "numpy.all",
-                      forwarded(args, lowering.unary(UnaryOp::IsNan, a, args.loc), b, names))
-                .node;
-        NodePtr nan = filled(std::numeric_limits<double>::quiet_NaN(), a->type.dtype,
-                             extremum->type.shape, args.loc);
-        return Value::array(array::makeWhere(allNaN, nan, extremum, args.loc), args.loc);
-    };
 }
 
 /// numpy.triu / numpy.tril (m, k=0): `m` with the elements below (triu) or above (tril)
@@ -688,6 +593,30 @@ NodePtr filled(double value, DType t, const Shape &shape, SourceLoc loc) {
     return array::makeBroadcast(array::makeFloatConstant(value, t, false, loc), shape, loc);
 }
 
+CallArgs forwarded(const CallArgs &args, const NodePtr &value,
+                   const std::vector<std::optional<Value>> &bound,
+                   const std::vector<const char *> &names) {
+    CallArgs out{args.function, args.loc, {Value::array(value, args.loc)}, {}, {}};
+    for (size_t i = 0; i < names.size(); ++i)
+        if (bound[i + 1]) {
+            out.keywords.emplace_back(names[i], *bound[i + 1]);
+            out.keywordLocs.push_back(bound[i + 1]->loc);
+        }
+    return out;
+}
+
+std::vector<std::optional<Value>> bindReduction(const CallArgs &args,
+                                                const std::vector<const char *> &names) {
+    std::vector<ParamSpec> spec = {{"a", true}};
+    for (const char *name : names)
+        spec.push_back({name, false});
+    spec.insert(spec.end() - 1, {"out", false});
+    auto b = lowering::bind(args, spec); // not std::bind, found by ADL
+    rejectArgument(b[spec.size() - 2], "out", args);
+    b.erase(b.end() - 2);
+    return b;
+}
+
 const std::map<std::string, Handler> &arrayFunctions() {
     static const std::map<std::string, Handler> table = {
         {"numpy.diff", diff},
@@ -707,11 +636,6 @@ const std::map<std::string, Handler> &arrayFunctions() {
         {"ndarray.item", item},
         {"numpy.triu", triangle(true)},
         {"numpy.tril", triangle(false)},
-        {"numpy.nansum", nanSumProd(false)},
-        {"numpy.nanprod", nanSumProd(true)},
-        {"numpy.nanmean", nanmean},
-        {"numpy.nanmax", nanExtremum(true)},
-        {"numpy.nanmin", nanExtremum(false)},
         {"numpy.logaddexp", logAddExp(false)},
         {"numpy.logaddexp2", logAddExp(true)},
         {"numpy.heaviside", heaviside},

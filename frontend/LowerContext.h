@@ -312,6 +312,8 @@ const std::map<std::string, Handler> &arrayApiFunctions();
 const std::map<std::string, Handler> &mathFunctions();
 /// np.split, np.array_split, np.hsplit, np.vsplit and np.dsplit (LowerSplits.cpp).
 const std::map<std::string, Handler> &splitFunctions();
+/// np.nansum, np.nanprod, np.nanmean, np.nanmax and np.nanmin (LowerNanFunctions.cpp).
+const std::map<std::string, Handler> &nanFunctions();
 /// np.insert and np.delete (LowerInsertDelete.cpp).
 const std::map<std::string, Handler> &insertDeleteFunctions();
 /// ndarray.sort and ndarray.fill used as values (their in-place calls are statements:
@@ -334,6 +336,17 @@ array::NodePtr sliceAlong(const array::NodePtr &x, int axis, std::optional<int64
                           std::optional<int64_t> stop, int64_t step, SourceLoc loc,
                           const array::NodePtr &dynamicStart = nullptr,
                           const array::NodePtr &dynamicStop = nullptr);
+/// The arguments of a call with `a` replaced by `value` and the others as bound (`names`
+/// gives the parameters after `a`), for forwarding to another function
+/// (LowerArrayFunctions.cpp).
+CallArgs forwarded(const CallArgs &args, const array::NodePtr &value,
+                   const std::vector<std::optional<Value>> &bound,
+                   const std::vector<const char *> &names);
+/// The arguments of a reduction `f(a, *names)`: `a`, then `names`, with NumPy's `out`
+/// (which npc rejects) bound before the last and left out of the result
+/// (LowerArrayFunctions.cpp).
+std::vector<std::optional<Value>> bindReduction(const CallArgs &args,
+                                                const std::vector<const char *> &names);
 /// `value` as a constant of dtype `t` broadcast to `shape` (LowerArrayFunctions.cpp).
 array::NodePtr filled(double value, DType t, const Shape &shape, SourceLoc loc);
 /// NumPy's loop selection for float-only binary ufuncs (np.arctan2, np.hypot, np.copysign,
