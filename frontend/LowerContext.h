@@ -312,7 +312,8 @@ const std::map<std::string, Handler> &arrayApiFunctions();
 const std::map<std::string, Handler> &mathFunctions();
 /// np.split, np.array_split, np.hsplit, np.vsplit and np.dsplit (LowerSplits.cpp).
 const std::map<std::string, Handler> &splitFunctions();
-/// np.nansum, np.nanprod, np.nanmean, np.nanmax and np.nanmin (LowerNanFunctions.cpp).
+/// np.nansum, np.nanprod, np.nanmean, np.nanmax, np.nanmin, np.nanargmin, np.nanargmax,
+/// np.nancumsum, np.nancumprod, np.nanvar and np.nanstd (LowerNanFunctions.cpp).
 const std::map<std::string, Handler> &nanFunctions();
 /// np.insert and np.delete (LowerInsertDelete.cpp).
 const std::map<std::string, Handler> &insertDeleteFunctions();

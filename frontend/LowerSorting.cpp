@@ -425,6 +425,163 @@ Handler quantile(bool percent) {
     };
 }
 
+/// The lines of `a` along `axis` for the NaN-ignoring order statistics
+/// (numpy/lib/_nanfunctions_impl.py, which remove each line's NaNs and take the plain
+/// statistic of the rest): sorted with a NaN after them (NaNs sort last, so each line's
+/// values lead and an empty line reads a NaN), and their counts of non-NaN values (int64,
+/// a's shape without the axis).
+struct NanLines {
+    NodePtr padded, count;
+    int axis;
+    int leading; ///< axes that lead the positions (numpy.nanquantile's q)
+
+    NanLines(ExprLowering &lowering, const NodePtr &x, int axis, int leading, SourceLoc loc)
+        : axis(axis), leading(leading) {
+        NodePtr sorted = array::makeSort(x, axis, false, loc);
+        Shape padShape = sorted->type.shape;
+        padShape[static_cast<size_t>(axis)] = dimConst(1);
+        padded = array::makeConcat({sorted, nanOf(x->type.dtype, padShape, loc)}, axis, {}, loc);
+        NodePtr present = array::makeCast(
+            lowering.unary(UnaryOp::LogicalNot, lowering.unary(UnaryOp::IsNan, x, loc), loc),
+            DType::Int64, loc);
+        count = lowering.materialized(
+            array::makeReduce(array::ReduceOp::Sum, present, {axis}, false, loc), loc);
+    }
+
+    /// The values at `index` (int64, in [0, count]) of each line: `index`'s shape is the
+    /// leading axes then the lines' (the other axes of a, in order).
+    NodePtr at(const NodePtr &index, SourceLoc loc) const {
+        const Shape &shape = index->type.shape;
+        std::vector<NodePtr> indices;
+        std::vector<int> axes, errorAxes;
+        for (int k = 0; k < padded->type.rank(); ++k) {
+            axes.push_back(k);
+            errorAxes.push_back(-1);
+            indices.push_back(
+                k == axis ? index : array::makeIota(shape, leading + (k < axis ? k : k - 1), loc));
+        }
+        return array::makeGather(padded, std::move(indices), std::move(axes), 0,
+                                 std::move(errorAxes), loc);
+    }
+};
+
+/// numpy.nanmedian(a, axis=None, out=None, overwrite_input=False, keepdims=False): the
+/// median of each line's non-NaN values (the middle one, or `(lo + hi) / 2` of the two
+/// middle ones, in a's dtype), NaN for a line of NaNs only or an empty one; numpy.median
+/// for integers and bools, which hold no NaN. One axis or None.
+Value nanmedian(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true},
+                         {"axis", false},
+                         {"out", false},
+                         {"overwrite_input", false},
+                         {"keepdims", false}});
+    NodePtr a = requireArray(b[0], args, "a");
+    if (!isFloat(a->type.dtype))
+        return callNumPy(lowering, "numpy.median", args);
+    rejectArgument(b[2], "out", args);
+    SourceLoc loc = args.loc;
+    Value axisArg = axisOrNone(b[1], loc);
+    auto [x, axis] = sortedOperand(lowering, b[0], axisArg, args);
+    NanLines lines(lowering, x, axis, 0, loc);
+    auto constant = [&](int64_t v) { return array::makeIntConstant(v, DType::Int64, false, loc); };
+    NodePtr beforeLast = lowering.binary(BinaryOp::Subtract, lines.count, constant(1), loc);
+    NodePtr loIndex = lowering.binary(
+        BinaryOp::Maximum, lowering.binary(BinaryOp::FloorDivide, beforeLast, constant(2), loc),
+        constant(0), loc);
+    NodePtr hiIndex = lowering.binary(BinaryOp::FloorDivide, lines.count, constant(2), loc);
+    NodePtr lo = lines.at(loIndex, loc);
+    NodePtr hi = lines.at(hiIndex, loc);
+    DType t = x->type.dtype;
+    NodePtr mean = lowering.binary(
+        BinaryOp::TrueDivide, lowering.binary(BinaryOp::Add, lo, hi, loc),
+        array::makeBroadcast(array::makeFloatConstant(2, t, false, loc), lo->type.shape, loc), loc);
+    NodePtr odd = lowering.binary(
+        BinaryOp::Equal, lowering.binary(BinaryOp::Remainder, lines.count, constant(2), loc),
+        constant(1), loc);
+    NodePtr result = array::makeWhere(odd, lo, mean, loc);
+    if (keepdimsFlag(b[4], args))
+        result = keptDims(result, axisArg, a->type.rank(), axis, loc);
+    return Value::array(array::withName(result, "nanmedian"), loc);
+}
+
+/// numpy.nanquantile(a, q, axis=None, out=None, overwrite_input=False, method='linear',
+/// keepdims=False) and numpy.nanpercentile: numpy.quantile's linear interpolation of each
+/// line's non-NaN values (their count n in the virtual index `(n - 1) * q`), NaN for a line
+/// of NaNs only; q converted and checked as numpy.quantile's (its axes lead the result's);
+/// numpy.quantile for integers and bools.
+Handler nanquantile(bool percent) {
+    return [percent](ExprLowering &lowering, const CallArgs &args) {
+        auto b = bind(args, {{"a", true},
+                             {"q", true},
+                             {"axis", false},
+                             {"out", false},
+                             {"overwrite_input", false},
+                             {"method", false},
+                             {"keepdims", false}});
+        NodePtr a = requireArray(b[0], args, "a");
+        if (!isFloat(a->type.dtype))
+            return callNumPy(lowering, percent ? "numpy.percentile" : "numpy.quantile", args);
+        rejectArgument(b[3], "out", args);
+        if (b[5] && !(b[5]->kind == Value::String && b[5]->text == "linear"))
+            throw UserError(b[5]->loc, fmt::format("{}(): npc supports method='linear' (the "
+                                                   "default) only",
+                                                   args.function));
+        SourceLoc loc = args.loc;
+        NodePtr q = arrayArgument(lowering, *b[1], args, "q");
+        if (isComplex(q->type.dtype))
+            throw UserError(b[1]->loc, fmt::format("{}(): q must be real numbers", args.function));
+        Value axisArg = axisOrNone(b[2], loc);
+        auto [x, axis] = sortedOperand(lowering, b[0], axisArg, args);
+        q = quantiles(lowering, x, q, percent, b[1]->loc, loc);
+        const int leading = q->type.rank();
+        NanLines lines(lowering, x, axis, leading, loc);
+        // The positions' shape: q's axes, then the lines'.
+        Shape shape = q->type.shape;
+        for (const Dim &d : lines.count->type.shape)
+            shape.push_back(d);
+        std::vector<array::ViewEntry> entries(static_cast<size_t>(leading),
+                                              array::ViewEntry::all());
+        entries.resize(shape.size(), array::ViewEntry::newAxis());
+        NodePtr qs = array::makeBroadcast(array::makeView(q, std::move(entries), loc), shape, loc);
+        auto constant = [&](int64_t v) {
+            return array::makeIntConstant(v, DType::Int64, false, loc);
+        };
+        NodePtr count = array::makeBroadcast(lines.count, shape, loc);
+        NodePtr last = lowering.binary(BinaryOp::Subtract, count, constant(1), loc);
+        NodePtr lastIndex = lowering.binary(BinaryOp::Maximum, last, constant(0), loc);
+        // NumPy computes `(n - 1) * q` with n a Python int: in q's dtype.
+        DType qt = q->type.dtype;
+        NodePtr virtualIndex = lowering.binary(
+            BinaryOp::Multiply, isFloat(qt) ? array::makeCast(last, qt, loc) : last, qs, loc);
+        NodePtr result;
+        if (!isFloat(qt)) { // no interpolation (q is 0 or 1)
+            result =
+                lines.at(lowering.binary(BinaryOp::Maximum, virtualIndex, constant(0), loc), loc);
+        } else {
+            NodePtr below = lowering.unary(UnaryOp::Floor, virtualIndex, loc);
+            NodePtr beyond = lowering.binary(BinaryOp::GreaterEqual, virtualIndex,
+                                             array::makeCast(last, qt, loc), loc);
+            NodePtr floorIndex =
+                lowering.binary(BinaryOp::Maximum, array::makeCast(below, DType::Int64, false, loc),
+                                constant(0), loc);
+            NodePtr previous = array::makeWhere(beyond, lastIndex, floorIndex, loc);
+            NodePtr next =
+                array::makeWhere(beyond, lastIndex,
+                                 lowering.binary(BinaryOp::Add, floorIndex, constant(1), loc), loc);
+            NodePtr lo = lines.at(previous, loc);
+            NodePtr hi = lines.at(next, loc);
+            NodePtr gamma = lowering.binary(BinaryOp::Subtract, virtualIndex, below, loc);
+            result = lerp(lowering, lo, hi, gamma, qt, loc);
+        }
+        NodePtr empty = lowering.binary(BinaryOp::Equal, count, constant(0), loc);
+        result = array::makeWhere(empty, nanOf(result->type.dtype, shape, loc), result, loc);
+        if (keepdimsFlag(b[6], args))
+            result = keptDims(result, axisArg, a->type.rank(), axis, loc, leading);
+        return Value::array(array::withName(result, percent ? "nanpercentile" : "nanquantile"),
+                            loc);
+    };
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &sortingFunctions() {
@@ -436,6 +593,9 @@ const std::map<std::string, Handler> &sortingFunctions() {
         {"numpy.median", median},
         {"numpy.quantile", quantile(false)},
         {"numpy.percentile", quantile(true)},
+        {"numpy.nanmedian", nanmedian},
+        {"numpy.nanquantile", nanquantile(false)},
+        {"numpy.nanpercentile", nanquantile(true)},
     };
     return table;
 }

@@ -1400,6 +1400,11 @@ CASES += [
         def f(x):
             return np.rot90(x, 1, (0, 1, 2))
         """, "len(axes) must be 2.", (5, "(0, 1, 2)")),
+    ("nanvar-int-dtype", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.nanvar(x, dtype=np.int64)
+        """, "If a is inexact, then dtype must be inexact", (5, "np.int64")),
     ("quantile-complex-q", """
         # npc export f(float64[:], complex128[:])
         def f(x, qs):
