@@ -307,14 +307,18 @@ const std::map<std::string, Handler> &ufuncMethodFunctions();
 /// The array API standard's functions NumPy 2 added (np.vecdot, np.matrix_transpose,
 /// np.unstack, np.astype, np.cumulative_sum, np.linalg.outer, ...; LowerArrayApi.cpp).
 const std::map<std::string, Handler> &arrayApiFunctions();
-/// np.nan_to_num, np.select, np.polyval, np.isin, np.logspace, np.float_power, np.divmod
-/// and np.modf (LowerMathFunctions.cpp).
+/// np.nan_to_num, np.select, np.polyval, np.isin, np.logspace, np.float_power, np.divmod,
+/// np.modf, np.fabs, np.positive, np.fix, np.sinc, np.isposinf, np.isneginf, np.isreal and
+/// np.iscomplex (LowerMathFunctions.cpp).
 const std::map<std::string, Handler> &mathFunctions();
 /// np.split, np.array_split, np.hsplit, np.vsplit and np.dsplit (LowerSplits.cpp).
 const std::map<std::string, Handler> &splitFunctions();
 /// np.nansum, np.nanprod, np.nanmean, np.nanmax, np.nanmin, np.nanargmin, np.nanargmax,
 /// np.nancumsum, np.nancumprod, np.nanvar and np.nanstd (LowerNanFunctions.cpp).
 const std::map<std::string, Handler> &nanFunctions();
+/// np.ndim, np.shape, np.size, np.iscomplexobj, np.isrealobj and np.broadcast_arrays
+/// (LowerArrayInfo.cpp).
+const std::map<std::string, Handler> &arrayInfoFunctions();
 /// np.insert and np.delete (LowerInsertDelete.cpp).
 const std::map<std::string, Handler> &insertDeleteFunctions();
 /// ndarray.sort and ndarray.fill used as values (their in-place calls are statements:

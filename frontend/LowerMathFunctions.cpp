@@ -1,7 +1,8 @@
 // Elementwise functions NumPy writes in Python from other ufuncs, or ufuncs npc builds from
 // others: np.nan_to_num, np.select and np.polyval (numpy/lib), np.isin (numpy/lib/_arraysetops),
-// np.logspace (numpy/_core/function_base.py), and the ufuncs np.float_power, np.divmod and
-// np.modf. Each follows the NumPy source it names, operation for operation, so the results
+// np.logspace (numpy/_core/function_base.py), np.fix, np.sinc, np.isposinf, np.isneginf,
+// np.isreal, np.iscomplex, and the ufuncs np.float_power, np.divmod, np.modf, np.fabs and
+// np.positive. Each follows the NumPy source it names, operation for operation, so the results
 // are NumPy's bit for bit where the operations are.
 #include "frontend/LowerContext.h"
 
@@ -282,14 +283,128 @@ Value modf(ExprLowering &lowering, const CallArgs &args) {
     return arrayTuple({fraction, integral}, loc);
 }
 
+/// A one-argument call of the ufunc `name` ("numpy.trunc") on `x`.
+Value callUfunc(ExprLowering &lowering, const char *name, const NodePtr &x, SourceLoc loc) {
+    return callNumPy(lowering, name,
+                     CallArgs{displayName(name), loc, {Value::array(x, loc)}, {}, {}});
+}
+
+/// numpy.fabs(x): the absolute value in a float loop (int16 in float32, ...); NumPy's
+/// TypeError for complex numbers.
+Value fabs(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"x", true}});
+    NodePtr x = requireArray(b[0], args, "x");
+    if (isComplex(x->type.dtype))
+        throw UserError(args.loc, "ufunc 'fabs' not supported for the input types, and the "
+                                  "inputs could not be safely coerced to any supported types "
+                                  "according to the casting rule ''safe''");
+    DType t = floatLoop(x->type.dtype, "fabs", args.loc);
+    return Value::array(
+        lowering.unary(UnaryOp::Absolute, array::makeCast(x, t, false, args.loc), args.loc),
+        args.loc);
+}
+
+/// numpy.positive(x): a copy of x (a Python number becomes its default dtype); NumPy's
+/// TypeError for bools.
+Value positive(ExprLowering &, const CallArgs &args) {
+    auto b = bind(args, {{"x", true}});
+    NodePtr x = requireArray(b[0], args, "x");
+    if (isBool(x->type.dtype))
+        throw UserError(args.loc, "ufunc 'positive' did not contain a loop with signature "
+                                  "matching types <class 'numpy.dtypes.BoolDType'> -> None");
+    return Value::array(
+        array::makeCopy(array::makeCast(x, x->type.dtype, false, args.loc), args.loc), args.loc);
+}
+
+/// numpy.fix(x): `ceil(x)`, then `floor(x)` where x >= 0: np.trunc's values and dtypes
+/// (-0.5 gives -0.0; integers and bools keep their dtype).
+Value fix(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"x", true}});
+    return callUfunc(lowering, "numpy.trunc", requireArray(b[0], args, "x"), args.loc);
+}
+
+/// numpy.sinc(x): NumPy's `y = pi * where(x == 0, 1.0e-20, x); sin(y) / y` (float64 for
+/// integers, float32 kept).
+Value sinc(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"x", true}});
+    SourceLoc loc = args.loc;
+    NodePtr x = asArray(lowering, *b[0], args, "x");
+    NodePtr zero = lowering.binary(BinaryOp::Equal, x,
+                                   array::makeIntConstant(0, DType::Int64, true, loc), loc);
+    NodePtr tiny = array::makeFloatConstant(1.0e-20, DType::Float64, true, loc);
+    NodePtr moved =
+        callNumPy(lowering, "numpy.where",
+                  CallArgs{"np.where",
+                           loc,
+                           {Value::array(zero, loc), Value::array(tiny, loc), Value::array(x, loc)},
+                           {},
+                           {}})
+            .node;
+    NodePtr pi = array::makeFloatConstant(3.141592653589793, DType::Float64, true, loc);
+    NodePtr y = lowering.binary(BinaryOp::Multiply, pi, moved, loc);
+    NodePtr out =
+        lowering.binary(BinaryOp::TrueDivide, lowering.unary(UnaryOp::Sin, y, loc), y, loc);
+    return Value::array(array::withName(out, "sinc"), loc);
+}
+
+/// numpy.isposinf / numpy.isneginf(x): bool, x is +inf / -inf (`isinf(x) & ~signbit(x)`);
+/// NumPy's TypeError for complex numbers.
+Handler isSignedInf(bool positive) {
+    return [positive](ExprLowering &lowering, const CallArgs &args) {
+        auto b = bind(args, {{"x", true}, {"out", false}});
+        rejectArgument(b[1], "out", args);
+        NodePtr x = asArray(lowering, *b[0], args, "x");
+        if (isComplex(x->type.dtype))
+            throw UserError(args.loc, fmt::format("This operation is not supported for {} values "
+                                                  "because it would be ambiguous.",
+                                                  dtypeName(x->type.dtype)));
+        double inf = std::numeric_limits<double>::infinity();
+        NodePtr limit =
+            array::makeFloatConstant(positive ? inf : -inf, DType::Float64, true, args.loc);
+        return Value::array(lowering.binary(BinaryOp::Equal, x, limit, args.loc), args.loc);
+    };
+}
+
+/// numpy.isreal(x) (`imag(x) == 0`) and numpy.iscomplex(x) (`imag(x) != 0` for complex
+/// arrays, all False otherwise): bool arrays of x's shape.
+Handler isRealOrComplex(bool real) {
+    return [real](ExprLowering &lowering, const CallArgs &args) {
+        auto b = bind(args, {{"x", true}});
+        SourceLoc loc = args.loc;
+        NodePtr x = asArray(lowering, *b[0], args, "x");
+        if (!real && !isComplex(x->type.dtype))
+            return Value::array(
+                array::makeBroadcast(array::makeIntConstant(0, DType::Bool, false, loc),
+                                     x->type.shape, loc),
+                loc);
+        NodePtr imag = callUfunc(lowering, "numpy.imag", x, loc).node;
+        return Value::array(lowering.binary(real ? BinaryOp::Equal : BinaryOp::NotEqual, imag,
+                                            array::makeIntConstant(0, DType::Int64, true, loc),
+                                            loc),
+                            loc);
+    };
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &mathFunctions() {
     static const std::map<std::string, Handler> table = {
-        {"numpy.nan_to_num", nanToNum}, {"numpy.select", select},
-        {"numpy.polyval", polyval},     {"numpy.isin", isin},
-        {"numpy.logspace", logspace},   {"numpy.float_power", floatPower},
-        {"numpy.divmod", divmod},       {"numpy.modf", modf},
+        {"numpy.nan_to_num", nanToNum},
+        {"numpy.select", select},
+        {"numpy.polyval", polyval},
+        {"numpy.isin", isin},
+        {"numpy.logspace", logspace},
+        {"numpy.float_power", floatPower},
+        {"numpy.divmod", divmod},
+        {"numpy.modf", modf},
+        {"numpy.fabs", fabs},
+        {"numpy.positive", positive},
+        {"numpy.fix", fix},
+        {"numpy.sinc", sinc},
+        {"numpy.isposinf", isSignedInf(true)},
+        {"numpy.isneginf", isSignedInf(false)},
+        {"numpy.isreal", isRealOrComplex(true)},
+        {"numpy.iscomplex", isRealOrComplex(false)},
     };
     return table;
 }

@@ -31,7 +31,7 @@ const Handler *findFunction(const std::string &name) {
           &inPlaceMethodFunctions(), &insertDeleteFunctions(), &searchFunctions(),
           &histogramFunctions(), &tensorProductFunctions(), &gridFunctions(), &einsumFunctions(),
           &takeFunctions(), &convolveFunctions(), &selectionFunctions(), &arrayApiFunctions(),
-          &mathFunctions(), &splitFunctions(), &nanFunctions()})
+          &mathFunctions(), &splitFunctions(), &nanFunctions(), &arrayInfoFunctions()})
         if (auto it = table->find(name); it != table->end())
             return &it->second;
     for (const auto *table : {&creationFunctions(), &scalarFunctions(), &limitsFunctions()})
