@@ -286,7 +286,7 @@ const std::map<std::string, Handler> &bincountFunctions();
 const std::map<std::string, Handler> &searchFunctions();
 /// np.histogram without weights (LowerHistogram.cpp).
 const std::map<std::string, Handler> &histogramFunctions();
-/// np.tensordot, np.inner, np.vdot and np.cross (LowerTensorProducts.cpp).
+/// np.tensordot, np.inner, np.vdot, np.cross and np.kron (LowerTensorProducts.cpp).
 const std::map<std::string, Handler> &tensorProductFunctions();
 /// np.take, ndarray.take and np.take_along_axis (LowerTake.cpp).
 const std::map<std::string, Handler> &takeFunctions();
@@ -297,7 +297,8 @@ const std::map<std::string, Handler> &selectionFunctions();
 const std::map<std::string, Handler> &convolveFunctions();
 /// np.einsum with letter subscripts (LowerEinsum.cpp).
 const std::map<std::string, Handler> &einsumFunctions();
-/// np.meshgrid, np.atleast_1d, np.atleast_2d and np.atleast_3d (LowerGrids.cpp).
+/// np.meshgrid, np.atleast_1d, np.atleast_2d, np.atleast_3d, np.indices, np.tri,
+/// np.triu_indices, np.tril_indices and their _from forms (LowerGrids.cpp).
 const std::map<std::string, Handler> &gridFunctions();
 /// np.cov and np.corrcoef (LowerCovariance.cpp).
 const std::map<std::string, Handler> &covarianceFunctions();
@@ -319,6 +320,9 @@ const std::map<std::string, Handler> &nanFunctions();
 /// np.ndim, np.shape, np.size, np.iscomplexobj, np.isrealobj and np.broadcast_arrays
 /// (LowerArrayInfo.cpp).
 const std::map<std::string, Handler> &arrayInfoFunctions();
+/// np.union1d, np.intersect1d, np.setdiff1d, np.setxor1d and np.ediff1d
+/// (LowerSetFunctions.cpp).
+const std::map<std::string, Handler> &setFunctions();
 /// np.insert and np.delete (LowerInsertDelete.cpp).
 const std::map<std::string, Handler> &insertDeleteFunctions();
 /// ndarray.sort and ndarray.fill used as values (their in-place calls are statements:

@@ -1,6 +1,8 @@
-// Arrays given more axes, as numpy/lib/_function_base_impl.py and numpy/_core/shape_base.py
-// write them: np.meshgrid (each input raveled onto its own axis of the grid and broadcast
-// over the others) and np.atleast_1d, np.atleast_2d, np.atleast_3d (views with new axes).
+// Arrays given more axes, and grids of positions, as numpy/lib/_function_base_impl.py,
+// numpy/_core/shape_base.py, numpy/_core/numeric.py and numpy/lib/_twodim_base_impl.py write
+// them: np.meshgrid (each input raveled onto its own axis of the grid and broadcast over the
+// others), np.atleast_1d, np.atleast_2d, np.atleast_3d (views with new axes), np.indices,
+// np.tri, np.triu_indices, np.tril_indices and their _from forms.
 #include "frontend/LowerContext.h"
 
 #include <fmt/format.h>
@@ -8,6 +10,7 @@
 namespace npc::lowering {
 namespace {
 
+using array::BinaryOp;
 using array::NodePtr;
 using array::ViewEntry;
 
@@ -85,6 +88,129 @@ Handler atleast(int rank) {
     };
 }
 
+/// An int argument `what` (a literal or a run-time int scalar) as an int64 node; `absent`
+/// where it is not given.
+NodePtr intArgument(const std::optional<Value> &v, int64_t absent, const CallArgs &args,
+                    const char *what) {
+    if (!v || v->kind == Value::None)
+        return array::makeIntConstant(absent, DType::Int64, true, args.loc);
+    NodePtr n = requireArray(v, args, what);
+    if (n->type.rank() != 0 || !isInteger(n->type.dtype))
+        throw UserError(v->loc, fmt::format("{}(): {} must be an integer", args.function, what));
+    return n;
+}
+
+/// numpy.indices(dimensions, dtype=int, sparse=False): for each axis i of the grid
+/// `dimensions` (a tuple of extents, literal or run-time), the positions along it: stacked
+/// into one array of shape (len(dimensions), *dimensions), or with sparse=True a tuple of
+/// arrays of extent 1 on the other axes.
+Value indices(ExprLowering &, const CallArgs &args) {
+    auto b = bind(args, {{"dimensions", true}, {"dtype", false}, {"sparse", false}});
+    if (b[0]->kind != Value::Tuple)
+        throw UserError(b[0]->loc, "np.indices(): npc needs dimensions as a tuple or list");
+    Shape grid;
+    for (const Value &d : b[0]->elements)
+        grid.push_back(extentArgument(d, args, "dimensions"));
+    DType t = dtypeArgument(b[1], args).value_or(DType::Int64);
+    bool sparse = boolFlag(b[2], false, args, "sparse");
+    SourceLoc loc = args.loc;
+    std::vector<NodePtr> parts;
+    for (size_t i = 0; i < grid.size(); ++i) {
+        Shape shape = grid;
+        if (sparse) {
+            for (size_t k = 0; k < shape.size(); ++k)
+                if (k != i)
+                    shape[k] = dimConst(1);
+            parts.push_back(
+                array::makeCast(array::makeIota(shape, static_cast<int>(i), loc), t, loc));
+        } else {
+            shape.insert(shape.begin(), dimConst(1));
+            parts.push_back(
+                array::makeCast(array::makeIota(shape, static_cast<int>(i) + 1, loc), t, loc));
+        }
+    }
+    if (sparse)
+        return arrayTuple(std::move(parts), loc);
+    if (parts.empty()) // np.indices(()): shape (0,)
+        return Value::array(array::makeCast(array::makeIota({dimConst(0)}, 0, loc), t, loc), loc);
+    return Value::array(array::withName(array::makeConcat(std::move(parts), 0, {}, loc), "indices"),
+                        loc);
+}
+
+/// The (N, M) grid of numpy.tri(N, M, k): true at and below the k-th diagonal (NumPy's
+/// `greater_equal.outer(arange(N), arange(-k, M - k))`, `i >= j - k`).
+NodePtr lowerTriangle(ExprLowering &lowering, const Dim &rows, const Dim &cols, const NodePtr &k,
+                      SourceLoc loc) {
+    Shape shape{rows, cols};
+    NodePtr i = array::makeIota(shape, 0, loc), j = array::makeIota(shape, 1, loc);
+    return lowering.binary(BinaryOp::GreaterEqual, i,
+                           lowering.binary(BinaryOp::Subtract, j, k, loc), loc);
+}
+
+/// numpy.tri(N, M=None, k=0, dtype=float): ones at and below the k-th diagonal, zeros
+/// above (float64, or float32 under --default-float float32).
+Value tri(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"N", true}, {"M", false}, {"k", false}, {"dtype", false}});
+    Dim rows = extentArgument(*b[0], args, "N");
+    Dim cols = b[1] && b[1]->kind != Value::None ? extentArgument(*b[1], args, "M") : rows;
+    NodePtr k = intArgument(b[2], 0, args, "k");
+    DType t = dtypeArgument(b[3], args).value_or(defaultFloatDType());
+    NodePtr mask = lowerTriangle(lowering, rows, cols, k, args.loc);
+    return Value::array(array::withName(array::makeCast(mask, t, args.loc), "tri"), args.loc);
+}
+
+/// The (rows, cols) positions of the true elements of `mask` (C order), int64: NumPy's
+/// `broadcast_to(inds, mask.shape)[mask]` for each of np.indices(mask.shape, sparse=True).
+Value maskPositions(ExprLowering &lowering, const NodePtr &mask, SourceLoc loc) {
+    std::vector<NodePtr> out;
+    for (int axis : {0, 1})
+        out.push_back(
+            lowering.indexWithMask(array::makeIota(mask->type.shape, axis, loc), mask, loc));
+    return arrayTuple(std::move(out), loc);
+}
+
+/// numpy.triu_indices / numpy.tril_indices(n, k=0, m=None): the row and column positions
+/// of the (n, m) grid on and above (triu: `~tri(n, m, k - 1)`) or on and below (tril:
+/// `tri(n, m, k)`) the k-th diagonal, in C order; int64 arrays whose length only the run
+/// time may know.
+Handler triangleIndices(bool upper) {
+    return [upper](ExprLowering &lowering, const CallArgs &args) {
+        auto b = bind(args, {{"n", true}, {"k", false}, {"m", false}});
+        Dim rows = extentArgument(*b[0], args, "n");
+        Dim cols = b[2] && b[2]->kind != Value::None ? extentArgument(*b[2], args, "m") : rows;
+        NodePtr k = intArgument(b[1], 0, args, "k");
+        SourceLoc loc = args.loc;
+        if (upper)
+            k = lowering.binary(BinaryOp::Subtract, k,
+                                array::makeIntConstant(1, DType::Int64, true, loc), loc);
+        NodePtr mask = lowerTriangle(lowering, rows, cols, k, loc);
+        if (upper)
+            mask = lowering.unary(array::UnaryOp::LogicalNot, mask, loc);
+        return maskPositions(lowering, mask, loc);
+    };
+}
+
+/// numpy.triu_indices_from / numpy.tril_indices_from(arr, k=0): the triangle indices of
+/// arr's (rows, cols); NumPy's ValueError unless arr is 2-D.
+Handler triangleIndicesFrom(bool upper) {
+    return [upper](ExprLowering &lowering, const CallArgs &args) {
+        auto b = bind(args, {{"arr", true}, {"k", false}});
+        NodePtr arr = requireArray(b[0], args, "arr");
+        if (arr->type.rank() != 2)
+            throw UserError(args.loc, "input array must be 2-d");
+        Value extents = *shapeAttribute(Value::array(arr, args.loc), "shape", args.loc);
+        CallArgs call{
+            upper ? "np.triu_indices" : "np.tril_indices", args.loc, {extents.elements[0]}, {}, {}};
+        call.keywords.emplace_back("m", extents.elements[1]);
+        call.keywordLocs.push_back(args.loc);
+        if (b[1]) {
+            call.keywords.emplace_back("k", *b[1]);
+            call.keywordLocs.push_back(b[1]->loc);
+        }
+        return triangleIndices(upper)(lowering, call);
+    };
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &gridFunctions() {
@@ -93,6 +219,12 @@ const std::map<std::string, Handler> &gridFunctions() {
         {"numpy.atleast_1d", atleast(1)},
         {"numpy.atleast_2d", atleast(2)},
         {"numpy.atleast_3d", atleast(3)},
+        {"numpy.indices", indices},
+        {"numpy.tri", tri},
+        {"numpy.triu_indices", triangleIndices(true)},
+        {"numpy.tril_indices", triangleIndices(false)},
+        {"numpy.triu_indices_from", triangleIndicesFrom(true)},
+        {"numpy.tril_indices_from", triangleIndicesFrom(false)},
     };
     return table;
 }

@@ -31,7 +31,8 @@ const Handler *findFunction(const std::string &name) {
           &inPlaceMethodFunctions(), &insertDeleteFunctions(), &searchFunctions(),
           &histogramFunctions(), &tensorProductFunctions(), &gridFunctions(), &einsumFunctions(),
           &takeFunctions(), &convolveFunctions(), &selectionFunctions(), &arrayApiFunctions(),
-          &mathFunctions(), &splitFunctions(), &nanFunctions(), &arrayInfoFunctions()})
+          &mathFunctions(), &splitFunctions(), &nanFunctions(), &arrayInfoFunctions(),
+          &setFunctions()})
         if (auto it = table->find(name); it != table->end())
             return &it->second;
     for (const auto *table : {&creationFunctions(), &scalarFunctions(), &limitsFunctions()})

@@ -1,8 +1,8 @@
 // Shape manipulation as NumPy 2.x does it: the attributes `shape`, `T` and `dtype`, the
 // builtin len(), permutations (transpose, swapaxes, moveaxis), size-1 axes (expand_dims,
 // squeeze), broadcast_to, reshape/ravel/flatten, and joining (concatenate, stack, hstack,
-// vstack, column_stack). All but the joins are views in the array IR; extents only the run time
-// knows are checked on entry with NumPy's ValueError messages.
+// vstack, dstack, column_stack). All but the joins are views in the array IR; extents only
+// the run time knows are checked on entry with NumPy's ValueError messages.
 #include "frontend/LowerContext.h"
 #include "ir/Promotion.h"
 
@@ -599,6 +599,23 @@ Value columnStack(ExprLowering &lowering, const CallArgs &args) {
     return Value::array(concat(parts, 1, args), args.loc);
 }
 
+/// numpy.dstack(tup): each part made at least 3-D as np.atleast_3d makes it ((n,) to
+/// (1, n, 1), (m, n) to (m, n, 1)), joined along axis 2.
+Value dstack(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"tup", true}});
+    std::vector<NodePtr> parts = arraySequence(lowering, b[0], args, "tup");
+    for (NodePtr &p : parts) {
+        int r = p->type.rank();
+        if (r < 3)
+            p = insertAxes(p,
+                           r == 0   ? std::vector{0, 1, 2}
+                           : r == 1 ? std::vector{0, 2}
+                                    : std::vector{2},
+                           args.loc);
+    }
+    return Value::array(concat(parts, 2, args), args.loc);
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &shapeFunctions() {
@@ -617,6 +634,7 @@ const std::map<std::string, Handler> &shapeFunctions() {
         {"numpy.stack", stack},
         {"numpy.hstack", stackOf(1)},
         {"numpy.vstack", stackOf(2)},
+        {"numpy.dstack", dstack},
         {"numpy.column_stack", columnStack},
         {"ndarray.transpose", transposeMethod},
         {"ndarray.swapaxes", swapaxes},

@@ -1,7 +1,8 @@
 // Products that contract axes, as NumPy writes them in numpy/_core/numeric.py and
-// numpy/_core/multiarray: np.tensordot, np.inner, np.vdot and np.cross. The contractions
-// are built as np.dot is here: the operands broadcast against each other along new axes,
-// multiplied, and the contracted axes summed (in the operands' common dtype, as np.dot).
+// numpy/_core/multiarray: np.tensordot, np.inner, np.vdot and np.cross; and np.kron
+// (numpy/lib/_shape_base_impl.py). The contractions are built as np.dot is here: the
+// operands broadcast against each other along new axes, multiplied, and the contracted axes
+// summed (in the operands' common dtype, as np.dot).
 #include "frontend/LowerContext.h"
 
 #include <algorithm>
@@ -296,14 +297,50 @@ Value cross(ExprLowering &lowering, const CallArgs &args) {
     return Value::array(array::withName(out, "cross"), loc);
 }
 
+/// numpy.kron(a, b): the Kronecker product as NumPy builds it: both operands given the
+/// same number of axes (leading 1s), a's axes spread to the even positions and b's to the
+/// odd ones of a product of twice that many axes, multiplied (NEP 50) and reshaped to the
+/// products of the extents. A 0-d operand multiplies.
+Value kron(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a", true}, {"b", true}});
+    SourceLoc loc = args.loc;
+    NodePtr y = asArray(lowering, *b[1], args, "b");
+    NodePtr x = asArray(lowering, *b[0], args, "a");
+    int nd = std::max(x->type.rank(), y->type.rank());
+    if (x->type.rank() < y->type.rank()) { // np.array(a, ndmin=b.ndim)
+        std::vector<ViewEntry> lead(static_cast<size_t>(nd - x->type.rank()), ViewEntry::newAxis());
+        lead.resize(static_cast<size_t>(nd), ViewEntry::all());
+        x = array::makeView(x, std::move(lead), loc);
+    }
+    if (x->type.rank() == 0 || y->type.rank() == 0)
+        return Value::array(lowering.binary(BinaryOp::Multiply, x, y, loc), loc);
+    // (a0, 1, a1, 1, ...) times (1, b0, 1, b1, ...), b first given a's number of axes.
+    int extra = nd - y->type.rank();
+    std::vector<ViewEntry> spreadA, spreadB;
+    for (int i = 0; i < nd; ++i) {
+        spreadA.insert(spreadA.end(), {ViewEntry::all(), ViewEntry::newAxis()});
+        if (i < extra)
+            spreadB.insert(spreadB.end(), {ViewEntry::newAxis(), ViewEntry::newAxis()});
+        else
+            spreadB.insert(spreadB.end(), {ViewEntry::newAxis(), ViewEntry::all()});
+    }
+    NodePtr product = lowering.binary(BinaryOp::Multiply, array::makeView(x, spreadA, loc),
+                                      array::makeView(y, spreadB, loc), loc);
+    Shape shape;
+    for (int i = 0; i < nd; ++i)
+        shape.push_back(dimProduct({product->type.shape[static_cast<size_t>(2 * i)],
+                                    product->type.shape[static_cast<size_t>(2 * i + 1)]}));
+    return Value::array(
+        array::withName(array::makeReshape(array::makeCopy(product, loc), shape, {}, loc), "kron"),
+        loc);
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &tensorProductFunctions() {
     static const std::map<std::string, Handler> table = {
-        {"numpy.tensordot", tensordot},
-        {"numpy.inner", inner},
-        {"numpy.vdot", vdot},
-        {"numpy.cross", cross},
+        {"numpy.tensordot", tensordot}, {"numpy.inner", inner}, {"numpy.vdot", vdot},
+        {"numpy.cross", cross},         {"numpy.kron", kron},
     };
     return table;
 }

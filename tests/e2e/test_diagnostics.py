@@ -1405,6 +1405,17 @@ CASES += [
         def f(x):
             return np.nanvar(x, dtype=np.int64)
         """, "If a is inexact, then dtype must be inexact", (5, "np.int64")),
+    ("ediff1d-same-kind", """
+        # npc export f(uint8[:])
+        def f(x):
+            return np.ediff1d(x, to_begin=-1)
+        """, "dtype of `to_begin` must be compatible with input `ary` under the `same_kind` rule",
+     (5, "-1")),
+    ("triu-indices-from-rank", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.triu_indices_from(x)
+        """, "input array must be 2-d", (5, "np.")),
     ("quantile-complex-q", """
         # npc export f(float64[:], complex128[:])
         def f(x, qs):
