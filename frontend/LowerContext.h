@@ -323,6 +323,8 @@ const std::map<std::string, Handler> &arrayInfoFunctions();
 /// np.union1d, np.intersect1d, np.setdiff1d, np.setxor1d and np.ediff1d
 /// (LowerSetFunctions.cpp).
 const std::map<std::string, Handler> &setFunctions();
+/// np.gradient (LowerGradient.cpp).
+const std::map<std::string, Handler> &gradientFunctions();
 /// np.insert and np.delete (LowerInsertDelete.cpp).
 const std::map<std::string, Handler> &insertDeleteFunctions();
 /// ndarray.sort and ndarray.fill used as values (their in-place calls are statements:

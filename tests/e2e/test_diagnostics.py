@@ -1416,6 +1416,11 @@ CASES += [
         def f(x):
             return np.triu_indices_from(x)
         """, "input array must be 2-d", (5, "np.")),
+    ("gradient-spacings", """
+        # npc export f(float64[:, :])
+        def f(x):
+            return np.gradient(x, 1.0, 2.0, 3.0)[0]
+        """, "invalid number of arguments", (5, "np.gradient")),
     ("quantile-complex-q", """
         # npc export f(float64[:], complex128[:])
         def f(x, qs):
