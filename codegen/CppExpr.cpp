@@ -174,6 +174,9 @@ std::string intrinsicCall(const loop::Expr &e, Dialect d) {
     case Intrinsic::Fmin: return fmt::format("npc::fmin<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::Fmax: return fmt::format("npc::fmax<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::Fmod: return fmt::format("npc::fmod<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::Gcd: return fmt::format("npc::gcd<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::Lcm: return fmt::format("npc::lcm<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::Nextafter: return math("nextafter");
     case Intrinsic::BitAnd: return fmt::format("npc::bitwise_and<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::BitOr: return fmt::format("npc::bitwise_or<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::BitXor: return fmt::format("npc::bitwise_xor<{}>({}, {})", type, arg(0), arg(1));

@@ -309,8 +309,8 @@ const std::map<std::string, Handler> &ufuncMethodFunctions();
 /// np.unstack, np.astype, np.cumulative_sum, np.linalg.outer, ...; LowerArrayApi.cpp).
 const std::map<std::string, Handler> &arrayApiFunctions();
 /// np.nan_to_num, np.select, np.polyval, np.isin, np.logspace, np.float_power, np.divmod,
-/// np.modf, np.fabs, np.positive, np.fix, np.sinc, np.isposinf, np.isneginf, np.isreal and
-/// np.iscomplex (LowerMathFunctions.cpp).
+/// np.modf, np.fabs, np.positive, np.fix, np.sinc, np.isposinf, np.isneginf, np.isreal,
+/// np.iscomplex and np.spacing (LowerMathFunctions.cpp).
 const std::map<std::string, Handler> &mathFunctions();
 /// np.split, np.array_split, np.hsplit, np.vsplit and np.dsplit (LowerSplits.cpp).
 const std::map<std::string, Handler> &splitFunctions();

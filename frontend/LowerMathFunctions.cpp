@@ -1,9 +1,9 @@
 // Elementwise functions NumPy writes in Python from other ufuncs, or ufuncs npc builds from
 // others: np.nan_to_num, np.select and np.polyval (numpy/lib), np.isin (numpy/lib/_arraysetops),
 // np.logspace (numpy/_core/function_base.py), np.fix, np.sinc, np.isposinf, np.isneginf,
-// np.isreal, np.iscomplex, and the ufuncs np.float_power, np.divmod, np.modf, np.fabs and
-// np.positive. Each follows the NumPy source it names, operation for operation, so the results
-// are NumPy's bit for bit where the operations are.
+// np.isreal, np.iscomplex, and the ufuncs np.float_power, np.divmod, np.modf, np.fabs,
+// np.positive and np.spacing. Each follows the NumPy source it names, operation for operation, so
+// the results are NumPy's bit for bit where the operations are.
 #include "frontend/LowerContext.h"
 
 #include <fmt/format.h>
@@ -385,6 +385,34 @@ Handler isRealOrComplex(bool real) {
     };
 }
 
+/// numpy.spacing(x): the distance from x to the next float away from zero (npy_spacing:
+/// `nextafter(x, -inf) - x` below zero, `nextafter(x, inf) - x` otherwise, so -0.0 gives
+/// the smallest positive subnormal), NaN for infinities; float loops (int16 in float32).
+Value spacing(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"x", true}});
+    NodePtr x = requireArray(b[0], args, "x");
+    if (isComplex(x->type.dtype))
+        throw UserError(args.loc, "ufunc 'spacing' not supported for the input types, and the "
+                                  "inputs could not be safely coerced to any supported types "
+                                  "according to the casting rule ''safe''");
+    SourceLoc loc = args.loc;
+    DType t = floatLoop(x->type.dtype, "spacing", loc);
+    NodePtr v = array::makeCast(x, t, false, loc);
+    double inf = std::numeric_limits<double>::infinity();
+    auto filledLike = [&](double value) {
+        return array::makeBroadcast(array::makeFloatConstant(value, t, false, loc), v->type.shape,
+                                    loc);
+    };
+    NodePtr negative =
+        lowering.binary(BinaryOp::Less, v, array::makeFloatConstant(0, t, false, loc), loc);
+    NodePtr toward = array::makeWhere(negative, filledLike(-inf), filledLike(inf), loc);
+    NodePtr step = lowering.binary(BinaryOp::Subtract,
+                                   lowering.binary(BinaryOp::Nextafter, v, toward, loc), v, loc);
+    NodePtr out = array::makeWhere(lowering.unary(UnaryOp::IsInf, v, loc),
+                                   filledLike(std::numeric_limits<double>::quiet_NaN()), step, loc);
+    return Value::array(array::withName(out, "spacing"), loc);
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &mathFunctions() {
@@ -405,6 +433,7 @@ const std::map<std::string, Handler> &mathFunctions() {
         {"numpy.isneginf", isSignedInf(false)},
         {"numpy.isreal", isRealOrComplex(true)},
         {"numpy.iscomplex", isRealOrComplex(false)},
+        {"numpy.spacing", spacing},
     };
     return table;
 }

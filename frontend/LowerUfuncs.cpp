@@ -292,8 +292,17 @@ NodePtr ExprLowering::binary(BinaryOp op, NodePtr a, NodePtr b, SourceLoc loc) {
                                          name, dtypeName(dtype)));
     if (op == BinaryOp::TrueDivide && !isInexact(dtype))
         dtype = DType::Float64;
-    if (op == BinaryOp::Arctan2 || op == BinaryOp::Hypot || op == BinaryOp::Copysign)
+    if (op == BinaryOp::Arctan2 || op == BinaryOp::Hypot || op == BinaryOp::Copysign ||
+        op == BinaryOp::Nextafter)
         dtype = binaryFloatLoop(a, b, name, loc);
+    if ((op == BinaryOp::Gcd || op == BinaryOp::Lcm) && !isInteger(dtype))
+        throw UserError(loc, isBool(dtype)
+                                 ? fmt::format("ufunc '{}' did not contain a loop with signature "
+                                               "matching types (bool, bool)",
+                                               name)
+                                 : fmt::format("ufunc '{}' not supported for the input types (only "
+                                               "integers)",
+                                               name));
     if (isBool(dtype) && op == BinaryOp::Subtract)
         throw UserError(loc, "numpy boolean subtract, the `-` operator, is not supported; use "
                              "the bitwise_xor, the `^` operator, or the logical_xor function "
@@ -755,6 +764,9 @@ const std::map<std::string, Handler> &elementwiseFunctions() {
         {"numpy.arctan2", binaryUfunc(BinaryOp::Arctan2)},
         {"numpy.hypot", binaryUfunc(BinaryOp::Hypot)},
         {"numpy.copysign", binaryUfunc(BinaryOp::Copysign)},
+        {"numpy.gcd", binaryUfunc(BinaryOp::Gcd)},
+        {"numpy.lcm", binaryUfunc(BinaryOp::Lcm)},
+        {"numpy.nextafter", binaryUfunc(BinaryOp::Nextafter)},
         {"numpy.cbrt", unaryUfunc(UnaryOp::Cbrt)},
         {"numpy.signbit", unaryUfunc(UnaryOp::Signbit)},
         {"numpy.logical_and", binaryUfunc(BinaryOp::LogicalAnd)},

@@ -121,6 +121,9 @@ std::string_view binaryOpName(BinaryOp op) {
     case BinaryOp::RightShift: return "right_shift";
     case BinaryOp::Copysign:
         return "copysign";
+    case BinaryOp::Gcd: return "gcd";
+    case BinaryOp::Lcm: return "lcm";
+    case BinaryOp::Nextafter: return "nextafter";
     }
     return "?";
 }

@@ -52,6 +52,8 @@ enum class BinaryOp {
     Minimum, Maximum, Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual,
     Arctan2, Hypot, Fmin, Fmax, Fmod, LogicalAnd, LogicalOr, LogicalXor,
     BitwiseAnd, BitwiseOr, BitwiseXor, LeftShift, RightShift, Copysign,
+    Gcd, Lcm,  ///< integers only
+    Nextafter, ///< floats only
 };
 /// Reductions. Sum/Prod/Min/Max keep the operand dtype (the frontend casts first when
 /// NumPy accumulates in a wider dtype); ArgMin/ArgMax produce int64 (flat index in C

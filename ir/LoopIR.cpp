@@ -78,6 +78,9 @@ std::string_view intrinsicName(Intrinsic f) {
     case Intrinsic::Fmin: return "fmin";
     case Intrinsic::Fmax: return "fmax";
     case Intrinsic::Fmod: return "fmod";
+    case Intrinsic::Gcd: return "gcd";
+    case Intrinsic::Lcm: return "lcm";
+    case Intrinsic::Nextafter: return "nextafter";
     case Intrinsic::BitAnd: return "bitwise_and";
     case Intrinsic::BitOr: return "bitwise_or";
     case Intrinsic::BitXor: return "bitwise_xor";

@@ -40,6 +40,8 @@ enum class Intrinsic {
     IsInf, IsFinite,             ///< isinf, isfinite (false / true for integers)
     Fmin, Fmax,                  ///< fmin, fmax: a NaN operand is ignored
     Fmod,                        ///< fmod: C's truncated remainder; integer fmod by 0 is 0
+    Gcd, Lcm,                    ///< gcd, lcm (integers; npc::gcd, npc::lcm)
+    Nextafter,                   ///< nextafter (floats; C's nextafter)
     BitAnd, BitOr, BitXor, Invert, ///< bitwise_and/or/xor, invert (integers, bool)
     LeftShift, RightShift,       ///< left_shift, right_shift: counts >= width give 0 / -1
     WrapAdd, WrapSub, WrapMul, WrapNeg, ///< integer arithmetic that wraps (no C++ UB)

@@ -201,6 +201,9 @@ ExprPtr Lowering::computeBinary(const Node &n, ExprPtr a, ExprPtr b) {
     case BinaryOp::RightShift: return loop::call(Intrinsic::RightShift, {a, b}, t);
     case BinaryOp::Copysign:
         return loop::call(Intrinsic::Copysign, {a, b}, t);
+    case BinaryOp::Gcd: return loop::call(Intrinsic::Gcd, {a, b}, t);
+    case BinaryOp::Lcm: return loop::call(Intrinsic::Lcm, {a, b}, t);
+    case BinaryOp::Nextafter: return loop::call(Intrinsic::Nextafter, {a, b}, t);
     }
     NPC_INTERNAL_ERROR("unhandled binary op");
 }

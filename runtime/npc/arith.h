@@ -1,5 +1,5 @@
 // Scalar arithmetic with NumPy semantics that C++ operators lack: floored division and
-// modulo (Python's `//` and `%`) and integer power, for ints and floats.
+// modulo (Python's `//` and `%`), integer power, gcd and lcm, for ints and floats.
 #ifndef NPC_RUNTIME_ARITH_H
 #define NPC_RUNTIME_ARITH_H
 
@@ -207,6 +207,43 @@ requires std::is_floating_point_v<F> NPC_HD constexpr T float_to_int(F value) {
     } else {
         return static_cast<T>(detail::truncate_to_int32(x));
     }
+}
+
+namespace detail {
+/// |v| as T's unsigned type (|MIN| is 2^(bits-1), no overflow).
+template <NumpyInteger T> NPC_HD constexpr std::make_unsigned_t<T> magnitude(T v) {
+    using U = std::make_unsigned_t<T>;
+    if constexpr (std::is_signed_v<T>)
+        return v < 0 ? static_cast<U>(U(0) - static_cast<U>(v)) : static_cast<U>(v);
+    else
+        return v;
+}
+/// Euclid's algorithm on unsigned values.
+template <class U> NPC_HD constexpr U unsigned_gcd(U a, U b) {
+    while (a != 0) {
+        U c = a;
+        a = static_cast<U>(b % a);
+        b = c;
+    }
+    return b;
+}
+} // namespace detail
+
+/// `np.gcd(a, b)` as NumPy computes it: Euclid's algorithm on |a| and |b| in the unsigned
+/// type, cast back (so gcd(MIN, 0) is MIN, as in NumPy); gcd(0, 0) is 0.
+template <NumpyInteger T> NPC_HD constexpr T gcd(T a, T b) {
+    return static_cast<T>(detail::unsigned_gcd(detail::magnitude(a), detail::magnitude(b)));
+}
+
+/// `np.lcm(a, b)` as NumPy computes it: |a| / gcd * |b| in the unsigned type (wrapping like
+/// NumPy's fixed-width ints), cast back; 0 where the gcd is 0.
+template <NumpyInteger T> NPC_HD constexpr T lcm(T a, T b) {
+    using W = detail::WrapUInt<T>;
+    auto ua = detail::magnitude(a), ub = detail::magnitude(b);
+    auto g = detail::unsigned_gcd(ua, ub);
+    if (g == 0)
+        return T(0);
+    return static_cast<T>(static_cast<W>(ua / g) * static_cast<W>(ub));
 }
 
 } // namespace npc

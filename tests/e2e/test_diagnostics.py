@@ -1421,6 +1421,11 @@ CASES += [
         def f(x):
             return np.gradient(x, 1.0, 2.0, 3.0)[0]
         """, "invalid number of arguments", (5, "np.gradient")),
+    ("gcd-floats", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.gcd(x, 2)
+        """, "ufunc 'gcd' not supported for the input types", (5, "np.gcd")),
     ("quantile-complex-q", """
         # npc export f(float64[:], complex128[:])
         def f(x, qs):
