@@ -256,6 +256,10 @@ private:
     /// one; a located error otherwise. NumPy's TypeError for fill's argument count and for
     /// sort's axis=None.
     void methodInPlace(const syntax::Call &call, const syntax::Attribute &method, SourceLoc loc);
+    /// The array an in-place method or function writes (`array`: `a`, `a[1:]`), its memory
+    /// given and its readers evaluated first; a located error naming `function` unless it
+    /// is a parameter, a local array or a basic view of one (rank 1 or more).
+    NodePtr inPlaceTarget(const syntax::Expr &array, const std::string &function, SourceLoc loc);
     void ufuncAt(const syntax::Call &call, const syntax::Expr *atTarget, const std::string &method,
                  SourceLoc loc);
 

@@ -25,39 +25,45 @@ const std::map<std::string, Handler> &inPlaceMethodFunctions() {
     return table;
 }
 
-void FunctionLowering::methodInPlace(const syntax::Call &call, const syntax::Attribute &method,
-                                     SourceLoc loc) {
-    const std::string function = "ndarray." + method.attr;
+NodePtr FunctionLowering::inPlaceTarget(const syntax::Expr &array, const std::string &function,
+                                        SourceLoc loc) {
     // The array's memory, and the lazy values that read it evaluated first.
-    if (auto *sub = method.value->as<syntax::Subscript>()) {
+    if (auto *sub = array.as<syntax::Subscript>()) {
         prepareStore(*sub, loc);
-    } else if (auto *name = method.value->as<syntax::Name>()) {
-        Value bound = exprs_.lower(*method.value);
+    } else if (auto *name = array.as<syntax::Name>()) {
+        Value bound = exprs_.lower(array);
         if (bound.kind == Value::Array && bound.node->type.rank() > 0) {
             NodePtr buffer = ensureBuffer(name->id, loc);
             if (const array::Node *root = viewRoot(buffer))
                 flushReaders(*root, loc, true);
         }
     }
-    NodePtr target = exprs_.lowerArray(*method.value);
+    NodePtr target = exprs_.lowerArray(array);
     if (target->type.rank() == 0) // npc does not tell 0-d arrays from NumPy scalars
-        throw UserError(method.value->loc,
+        throw UserError(array.loc,
                         fmt::format("npc does not call {}() on a 0-d value (a NumPy scalar "
                                     "is immutable; of a 0-d array NumPy's sort raises): assign "
                                     "the new value to the name instead",
                                     function));
     if (!viewRoot(target) && anyViewRoot(target))
-        throw UserError(method.value->loc,
+        throw UserError(array.loc,
                         fmt::format("npc cannot call {}() on a transposed, reshaped or "
                                     "broadcast view: npc writes only through basic indexing; "
                                     "call it on the array itself",
                                     function));
     if (!viewRoot(target))
-        throw UserError(method.value->loc,
+        throw UserError(array.loc,
                         fmt::format("npc can only call {}() on parameters, local arrays and "
                                     "views of them: this value is a temporary copy, which the "
                                     "call would change and nothing would read",
                                     function));
+    return target;
+}
+
+void FunctionLowering::methodInPlace(const syntax::Call &call, const syntax::Attribute &method,
+                                     SourceLoc loc) {
+    const std::string function = "ndarray." + method.attr;
+    NodePtr target = inPlaceTarget(*method.value, function, loc);
     if (method.attr == "fill") {
         if (!call.keywords.empty())
             throw UserError(call.keywords[0].loc, "fill() takes no keyword arguments");
