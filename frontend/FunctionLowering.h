@@ -260,6 +260,12 @@ private:
     /// given and its readers evaluated first; a located error naming `function` unless it
     /// is a parameter, a local array or a basic view of one (rank 1 or more).
     NodePtr inPlaceTarget(const syntax::Expr &array, const std::string &function, SourceLoc loc);
+    /// `np.copyto(dst, src, casting='same_kind', where=True)` and `np.fill_diagonal(a, val,
+    /// wrap=False)` as statements (LowerMethodsInPlace.cpp): stores into dst / a of src
+    /// (converted as setitem converts it, after NumPy's same_kind check; where a bool
+    /// mask is true) and of val on the diagonal (NumPy's flat positions `:end:step`, val
+    /// repeated along them; a tall 2-D array's stops after its last column unless wrap).
+    void functionInPlace(const syntax::Call &call, const std::string &function, SourceLoc loc);
     void ufuncAt(const syntax::Call &call, const syntax::Expr *atTarget, const std::string &method,
                  SourceLoc loc);
 

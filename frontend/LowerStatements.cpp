@@ -591,6 +591,16 @@ void FunctionLowering::lowerStatement(const syntax::Stmt &stmt) {
                 callee.qualifiedName.ends_with(".at"))
                 return ufuncAt(*call, e->atTarget.get(), callee.qualifiedName, stmt.loc);
         }
+        if (call) { // np.copyto(a, b), np.fill_diagonal(a, v)
+            auto *attr = call->func->as<syntax::Attribute>();
+            if ((attr && exprs_.lower(*attr->value).kind == Value::Module) ||
+                call->func->as<syntax::Name>()) {
+                Value callee = exprs_.lower(*call->func);
+                if (callee.kind == Value::Function && (callee.qualifiedName == "numpy.copyto" ||
+                                                       callee.qualifiedName == "numpy.fill_diagonal"))
+                    return functionInPlace(*call, callee.qualifiedName, stmt.loc);
+            }
+        }
         if (auto *method = call ? call->func->as<syntax::Attribute>() : nullptr;
             method && (method->attr == "sort" || method->attr == "fill") &&
             exprs_.lower(*method->value).kind == Value::Array) // a.sort(), a.fill(0)

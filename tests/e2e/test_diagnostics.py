@@ -1426,6 +1426,25 @@ CASES += [
         def f(x):
             return np.gcd(x, 2)
         """, "ufunc 'gcd' not supported for the input types", (5, "np.gcd")),
+    ("copyto-same-kind", """
+        # npc export f(int64[:], float64[:])
+        def f(a, x):
+            np.copyto(a, x)
+            return a
+        """, "Cannot cast array data from dtype('float64') to dtype('int64') according to the "
+             "rule 'same_kind'", (5, "x)")),
+    ("copyto-as-value", """
+        # npc export f(float64[:])
+        def f(x):
+            y = np.copyto(x, 1.0)
+            return x
+        """, "np.copyto() updates the array in place and returns None", (5, "np.copyto")),
+    ("fill-diagonal-1d", """
+        # npc export f(float64[:])
+        def f(x):
+            np.fill_diagonal(x, 1.0)
+            return x
+        """, "array must be at least 2-d", (5, "np.fill_diagonal")),
     ("quantile-complex-q", """
         # npc export f(float64[:], complex128[:])
         def f(x, qs):
