@@ -298,7 +298,8 @@ const std::map<std::string, Handler> &convolveFunctions();
 /// np.einsum with letter subscripts (LowerEinsum.cpp).
 const std::map<std::string, Handler> &einsumFunctions();
 /// np.meshgrid, np.atleast_1d, np.atleast_2d, np.atleast_3d, np.indices, np.tri,
-/// np.triu_indices, np.tril_indices and their _from forms (LowerGrids.cpp).
+/// np.triu_indices, np.tril_indices and their _from forms, np.vander, np.diagflat
+/// (LowerGrids.cpp).
 const std::map<std::string, Handler> &gridFunctions();
 /// np.cov and np.corrcoef (LowerCovariance.cpp).
 const std::map<std::string, Handler> &covarianceFunctions();
@@ -312,7 +313,8 @@ const std::map<std::string, Handler> &arrayApiFunctions();
 /// np.modf, np.fabs, np.positive, np.fix, np.sinc, np.isposinf, np.isneginf, np.isreal,
 /// np.iscomplex and np.spacing (LowerMathFunctions.cpp).
 const std::map<std::string, Handler> &mathFunctions();
-/// np.split, np.array_split, np.hsplit, np.vsplit and np.dsplit (LowerSplits.cpp).
+/// np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit and np.trim_zeros
+/// (LowerSplits.cpp).
 const std::map<std::string, Handler> &splitFunctions();
 /// np.nansum, np.nanprod, np.nanmean, np.nanmax, np.nanmin, np.nanargmin, np.nanargmax,
 /// np.nancumsum, np.nancumprod, np.nanvar and np.nanstd (LowerNanFunctions.cpp).
@@ -325,6 +327,8 @@ const std::map<std::string, Handler> &arrayInfoFunctions();
 const std::map<std::string, Handler> &setFunctions();
 /// np.gradient (LowerGradient.cpp).
 const std::map<std::string, Handler> &gradientFunctions();
+/// np.unravel_index and np.ravel_multi_index (LowerIndexTricks.cpp).
+const std::map<std::string, Handler> &indexTrickFunctions();
 /// np.insert and np.delete (LowerInsertDelete.cpp).
 const std::map<std::string, Handler> &insertDeleteFunctions();
 /// ndarray.sort and ndarray.fill used as values (their in-place calls are statements:

@@ -2,7 +2,7 @@
 // numpy/_core/shape_base.py, numpy/_core/numeric.py and numpy/lib/_twodim_base_impl.py write
 // them: np.meshgrid (each input raveled onto its own axis of the grid and broadcast over the
 // others), np.atleast_1d, np.atleast_2d, np.atleast_3d (views with new axes), np.indices,
-// np.tri, np.triu_indices, np.tril_indices and their _from forms.
+// np.tri, np.triu_indices, np.tril_indices and their _from forms, np.vander, np.diagflat.
 #include "frontend/LowerContext.h"
 
 #include <fmt/format.h>
@@ -211,6 +211,52 @@ Handler triangleIndicesFrom(bool upper) {
     };
 }
 
+/// numpy.vander(x, N=None, increasing=False): the powers of 1-D x in columns (N of them,
+/// len(x) by default), highest first unless increasing, as NumPy computes them: a
+/// multiply.accumulate of x along the row after a column of ones, in
+/// promote_types(x.dtype, int) (int64 for integers and bools).
+Value vander(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"x", true}, {"N", false}, {"increasing", false}});
+    SourceLoc loc = args.loc;
+    NodePtr x = asArray(lowering, *b[0], args, "x");
+    if (x->type.rank() != 1)
+        throw UserError(b[0]->loc, "x must be a one-dimensional array or sequence.");
+    Dim n = b[1] && b[1]->kind != Value::None ? extentArgument(*b[1], args, "N") : x->type.shape[0];
+    bool increasing = boolFlag(b[2], false, args, "increasing");
+    DType t = promoteDTypes(x->type.dtype, DType::Int64);
+    x = array::makeCast(x, t, loc);
+    Shape shape{x->type.shape[0], n};
+    // Column 0: ones; column j > 0: x * column j - 1 (the running product).
+    NodePtr column = array::makeIota(shape, 1, loc);
+    NodePtr first = lowering.binary(BinaryOp::Equal, column,
+                                    array::makeIntConstant(0, DType::Int64, false, loc), loc);
+    NodePtr factors = array::makeWhere(
+        first,
+        array::makeBroadcast(
+            array::makeCast(array::makeIntConstant(1, DType::Int64, false, loc), t, loc), shape,
+            loc),
+        array::makeBroadcast(array::makeView(x, {ViewEntry::all(), ViewEntry::newAxis()}, loc),
+                             shape, loc),
+        loc);
+    NodePtr powers = array::makeScan(array::ReduceOp::Prod, factors, 1, loc);
+    if (!increasing)
+        powers = sliceAlong(powers, 1, std::nullopt, std::nullopt, -1, loc);
+    return Value::array(array::withName(powers, "vander"), loc);
+}
+
+/// numpy.diagflat(v, k=0): np.diag of v flattened (a 2-D array with v on the k-th
+/// diagonal).
+Value diagflat(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"v", true}, {"k", false}});
+    NodePtr v = raveled(lowering, asArray(lowering, *b[0], args, "v"), args.loc);
+    CallArgs diag{"np.diag", args.loc, {Value::array(v, args.loc)}, {}, {}};
+    if (b[1]) {
+        diag.keywords.emplace_back("k", *b[1]);
+        diag.keywordLocs.push_back(b[1]->loc);
+    }
+    return callNumPy(lowering, "numpy.diag", std::move(diag));
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &gridFunctions() {
@@ -225,6 +271,8 @@ const std::map<std::string, Handler> &gridFunctions() {
         {"numpy.tril_indices", triangleIndices(false)},
         {"numpy.triu_indices_from", triangleIndicesFrom(true)},
         {"numpy.tril_indices_from", triangleIndicesFrom(false)},
+        {"numpy.vander", vander},
+        {"numpy.diagflat", diagflat},
     };
     return table;
 }

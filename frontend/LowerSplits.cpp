@@ -1,9 +1,11 @@
 // np.split, np.array_split, np.hsplit, np.vsplit and np.dsplit (numpy/lib/_shape_base_impl.py):
 // a list of views of consecutive parts along one axis. The number of parts must be known
 // here (a Python list's length is fixed): sections an int literal, or indices a list;
-// the extents and the indices themselves may be run-time values.
+// the extents and the indices themselves may be run-time values. And np.trim_zeros of a 1-D
+// array, a view between bounds found at run time.
 #include "frontend/LowerContext.h"
 
+#include <cctype>
 #include <fmt/format.h>
 
 namespace npc::lowering {
@@ -129,6 +131,56 @@ Handler directionalSplit(const char *name, int minRank, int axis) {
     };
 }
 
+/// numpy.trim_zeros(filt, trim='fb') of a 1-D array: the view from its first non-zero
+/// element ('f') to its last ('b'); empty when every element is zero (bounds found at run
+/// time). NumPy's ValueError for other trim strings.
+Value trimZeros(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"filt", true}, {"trim", false}, {"axis", false}});
+    SourceLoc loc = args.loc;
+    NodePtr x = asArray(lowering, *b[0], args, "filt");
+    if (x->type.rank() != 1)
+        throw UserError(b[0]->loc, "np.trim_zeros(): npc supports 1-D arrays only");
+    if (b[2] && b[2]->kind != Value::None)
+        throw UserError(b[2]->loc, "np.trim_zeros(): npc supports 1-D arrays only (no axis)");
+    std::string trim = "fb";
+    if (b[1]) {
+        if (b[1]->kind != Value::String)
+            throw UserError(b[1]->loc, "np.trim_zeros(): trim must be a string literal");
+        trim = b[1]->text;
+        for (char &c : trim)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (trim != "fb" && trim != "bf" && trim != "f" && trim != "b")
+            throw UserError(b[1]->loc,
+                            fmt::format("unexpected character(s) in `trim`: '{}'", b[1]->text));
+    }
+    x = lowering.materialized(x, loc);
+    auto constant = [&](int64_t v) { return array::makeIntConstant(v, DType::Int64, false, loc); };
+    NodePtr n = array::makeDimValue(x->type.shape[0], loc);
+    NodePtr nonzero =
+        array::makeCast(lowering.binary(BinaryOp::NotEqual, x, constant(0), loc), DType::Bool, loc);
+    // Position of the first true of `mask`, or n when there is none: a True appended.
+    auto firstTrue = [&](const NodePtr &mask) {
+        NodePtr padded = array::makeConcat(
+            {mask, array::makeBroadcast(array::makeIntConstant(1, DType::Bool, false, loc),
+                                        {dimConst(1)}, loc)},
+            0, {}, loc);
+        return lowering.materialized(
+            array::makeReduce(array::ReduceOp::ArgMax, padded, {0}, false, loc), loc);
+    };
+    NodePtr first = firstTrue(nonzero);
+    NodePtr start = trim.find('f') != std::string::npos ? first : constant(0);
+    NodePtr stop = n;
+    if (trim.find('b') != std::string::npos) // n - (first non-zero from the end)
+        stop = lowering.binary(
+            BinaryOp::Subtract, n,
+            firstTrue(sliceAlong(nonzero, 0, std::nullopt, std::nullopt, -1, loc)), loc);
+    // All zeros: NumPy's empty slice at 0.
+    NodePtr empty = lowering.binary(BinaryOp::Equal, first, n, loc);
+    start = lowering.materialized(array::makeWhere(empty, constant(0), start, loc), loc);
+    stop = lowering.materialized(array::makeWhere(empty, constant(0), stop, loc), loc);
+    return Value::array(sliceAlong(x, 0, std::nullopt, std::nullopt, 1, loc, start, stop), loc);
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &splitFunctions() {
@@ -138,6 +190,7 @@ const std::map<std::string, Handler> &splitFunctions() {
         {"numpy.hsplit", directionalSplit("hsplit", 1, 1)},
         {"numpy.vsplit", directionalSplit("vsplit", 2, 0)},
         {"numpy.dsplit", directionalSplit("dsplit", 3, 2)},
+        {"numpy.trim_zeros", trimZeros},
     };
     return table;
 }

@@ -1445,6 +1445,16 @@ CASES += [
             np.fill_diagonal(x, 1.0)
             return x
         """, "array must be at least 2-d", (5, "np.fill_diagonal")),
+    ("trim-zeros-trim", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.trim_zeros(x, "fx")
+        """, "unexpected character(s) in `trim`: 'fx'", (5, '"fx"')),
+    ("unravel-float-indices", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.unravel_index(x, (2, 3))[0]
+        """, "only int indices permitted", (5, "x,")),
     ("quantile-complex-q", """
         # npc export f(float64[:], complex128[:])
         def f(x, qs):
