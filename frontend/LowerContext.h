@@ -311,7 +311,7 @@ const std::map<std::string, Handler> &ufuncMethodFunctions();
 const std::map<std::string, Handler> &arrayApiFunctions();
 /// np.nan_to_num, np.select, np.polyval, np.isin, np.logspace, np.float_power, np.divmod,
 /// np.modf, np.fabs, np.positive, np.fix, np.sinc, np.isposinf, np.isneginf, np.isreal,
-/// np.iscomplex and np.spacing (LowerMathFunctions.cpp).
+/// np.iscomplex, np.spacing and np.geomspace (LowerMathFunctions.cpp).
 const std::map<std::string, Handler> &mathFunctions();
 /// np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit and np.trim_zeros
 /// (LowerSplits.cpp).

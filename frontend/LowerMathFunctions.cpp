@@ -1,9 +1,10 @@
 // Elementwise functions NumPy writes in Python from other ufuncs, or ufuncs npc builds from
-// others: np.nan_to_num, np.select and np.polyval (numpy/lib), np.isin (numpy/lib/_arraysetops),
-// np.logspace (numpy/_core/function_base.py), np.fix, np.sinc, np.isposinf, np.isneginf,
-// np.isreal, np.iscomplex, and the ufuncs np.float_power, np.divmod, np.modf, np.fabs,
-// np.positive and np.spacing. Each follows the NumPy source it names, operation for operation, so
-// the results are NumPy's bit for bit where the operations are.
+// others: np.nan_to_num, np.select and np.polyval (numpy/lib), np.isin
+// (numpy/lib/_arraysetops), np.logspace and np.geomspace (numpy/_core/function_base.py),
+// np.fix, np.sinc, np.isposinf, np.isneginf, np.isreal, np.iscomplex, and the ufuncs
+// np.float_power, np.divmod, np.modf, np.fabs, np.positive and np.spacing. Each follows the
+// NumPy source it names, operation for operation, so the results are NumPy's bit for bit
+// where the operations are.
 #include "frontend/LowerContext.h"
 
 #include <fmt/format.h>
@@ -232,6 +233,86 @@ Value logspace(ExprLowering &lowering, const CallArgs &args) {
                  {args.loc}});
 }
 
+/// numpy.geomspace(start, stop, num=50, endpoint=True, dtype=None, axis=0) of two numbers,
+/// as NumPy computes it: in dt (float64, or float32 for float32 ends with dtype=float32;
+/// complex is refused), np.logspace of the ends' log10s after dividing out start's sign,
+/// the first and last elements set to the ends exactly, times the sign, then cast to
+/// dtype. NumPy's ValueError for an end of 0 (on entry where only the run time knows it).
+Value geomspace(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"start", true},
+                         {"stop", true},
+                         {"num", false},
+                         {"endpoint", false},
+                         {"dtype", false},
+                         {"axis", false}});
+    SourceLoc loc = args.loc;
+    bool hasDtype = b[4] && b[4]->kind != Value::None;
+    DType given = hasDtype ? dtypeArgument(b[4], args).value_or(DType::Float64) : DType::Float64;
+    NodePtr ends[2];
+    DType dt = given;
+    for (size_t i : {0, 1}) {
+        NodePtr e = asArray(lowering, *b[i], args, i == 0 ? "start" : "stop");
+        if (e->type.rank() != 0)
+            throw UserError(b[i]->loc, "np.geomspace(): npc supports numbers as start and stop");
+        if (isComplex(e->type.dtype) || isComplex(given))
+            throw UserError(b[i]->loc, "np.geomspace() of complex numbers is not supported by npc "
+                                       "yet");
+        ends[i] = lowering.binary(BinaryOp::Multiply, e,
+                                  array::makeFloatConstant(1.0, DType::Float64, true, loc), loc);
+        dt = promoteDTypes(dt, ends[i]->type.dtype);
+    }
+    if (!isInexact(dt))
+        dt = DType::Float64;
+    if (b[5] && !(constantInt(*b[5]) && *constantInt(*b[5]) == 0))
+        throw UserError(b[5]->loc, "np.geomspace(): npc supports axis=0 only (numbers as ends)");
+    const char *zero = "Geometric sequence cannot include zero";
+    NodePtr fails;
+    for (NodePtr &e : ends) {
+        e = lowering.materialized(array::makeCast(e, dt, loc), loc);
+        NodePtr isZero =
+            lowering.binary(BinaryOp::Equal, e, array::makeFloatConstant(0, dt, false, loc), loc);
+        fails = fails ? lowering.binary(BinaryOp::LogicalOr, fails, isZero, loc) : isZero;
+    }
+    NodePtr sign = lowering.unary(UnaryOp::Sign, ends[0], loc);
+    NodePtr start = lowering.binary(BinaryOp::TrueDivide, ends[0], sign, loc);
+    NodePtr stop = lowering.binary(BinaryOp::TrueDivide, ends[1], sign, loc);
+    CallArgs space{"np.logspace",
+                   loc,
+                   {Value::array(lowering.unary(UnaryOp::Log10, start, loc), loc),
+                    Value::array(lowering.unary(UnaryOp::Log10, stop, loc), loc)},
+                   {},
+                   {}};
+    for (size_t i : {2, 3})
+        if (b[i]) {
+            space.keywords.emplace_back(i == 2 ? "num" : "endpoint", *b[i]);
+            space.keywordLocs.push_back(b[i]->loc);
+        }
+    space.keywords.emplace_back(
+        "dtype",
+        Value{Value::Function, nullptr, "numpy." + std::string(dtypeName(dt)), {}, {}, loc});
+    space.keywordLocs.push_back(loc);
+    NodePtr result = callNumPy(lowering, "numpy.logspace", std::move(space)).node;
+    // result[0] = start; result[-1] = stop where endpoint and num > 1.
+    const Shape &shape = result->type.shape;
+    NodePtr i = array::makeIota(shape, 0, loc);
+    auto constant = [&](int64_t v) { return array::makeIntConstant(v, DType::Int64, false, loc); };
+    NodePtr last =
+        lowering.binary(BinaryOp::Subtract, array::makeDimValue(shape[0], loc), constant(1), loc);
+    bool endpoint = boolFlag(b[3], true, args, "endpoint");
+    if (endpoint)
+        result = array::makeWhere(
+            lowering.binary(BinaryOp::LogicalAnd, lowering.binary(BinaryOp::Equal, i, last, loc),
+                            lowering.binary(BinaryOp::Greater, last, constant(0), loc), loc),
+            array::makeBroadcast(stop, shape, loc), result, loc);
+    result = array::makeWhere(lowering.binary(BinaryOp::Equal, i, constant(0), loc),
+                              array::makeBroadcast(start, shape, loc), result, loc);
+    result = lowering.binary(BinaryOp::Multiply, result, sign, loc);
+    result = array::makeCast(result, hasDtype ? given : dt, loc);
+    result = array::withChecks(array::withName(result, "geomspace"),
+                               {conditionCheck(fails, "zero end", zero)});
+    return Value::array(result, loc);
+}
+
 /// numpy.float_power(x1, x2): x1 ** x2 computed in float64 (complex128 for complex
 /// operands), whatever the operands' dtypes (NumPy's only loops are 'dd->d' and 'DD->D').
 Value floatPower(ExprLowering &lowering, const CallArgs &args) {
@@ -434,6 +515,7 @@ const std::map<std::string, Handler> &mathFunctions() {
         {"numpy.isreal", isRealOrComplex(true)},
         {"numpy.iscomplex", isRealOrComplex(false)},
         {"numpy.spacing", spacing},
+        {"numpy.geomspace", geomspace},
     };
     return table;
 }
