@@ -1,7 +1,8 @@
 // NumPy's functions that describe an array rather than compute with its values
 // (numpy/_core/fromnumeric.py, numpy/lib/_type_check_impl.py, numpy/lib/_stride_tricks_impl.py):
 // np.ndim, np.shape and np.size (as the attributes), np.iscomplexobj and np.isrealobj (Python
-// bools from the dtype), and np.broadcast_arrays (views of the operands broadcast together).
+// bools from the dtype), np.broadcast_arrays (views of the operands broadcast together) and
+// np.array_equal.
 #include "frontend/LowerContext.h"
 
 #include <fmt/format.h>
@@ -77,6 +78,58 @@ Value broadcastArrays(ExprLowering &lowering, const CallArgs &args) {
     return arrayTuple(std::move(parts), args.loc);
 }
 
+/// numpy.array_equal(a1, a2, equal_nan=False): a Python bool, False for different shapes
+/// (decided at run time where only it knows the extents, reading no element out of
+/// bounds), else whether every element pair is equal (`==`; with equal_nan, NaNs in the
+/// same places count as equal).
+Value arrayEqual(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a1", true}, {"a2", true}, {"equal_nan", false}});
+    SourceLoc loc = args.loc;
+    NodePtr x = asArray(lowering, *b[0], args, "a1");
+    NodePtr y = asArray(lowering, *b[1], args, "a2");
+    bool equalNan = boolFlag(b[2], false, args, "equal_nan");
+    auto pythonBool = [&](bool v) {
+        return Value::array(array::makeIntConstant(v, DType::Bool, false, loc), loc);
+    };
+    if (x->type.rank() != y->type.rank())
+        return pythonBool(false);
+    // Equal extents, axis by axis; where only the run time knows, both viewed to the
+    // shorter extent so that comparing them reads in bounds.
+    NodePtr sameShape;
+    for (int k = 0; k < x->type.rank(); ++k) {
+        const Dim &dx = x->type.shape[static_cast<size_t>(k)];
+        const Dim &dy = y->type.shape[static_cast<size_t>(k)];
+        if (dimEqual(dx, dy))
+            continue;
+        auto cx = dimConstValue(dx), cy = dimConstValue(dy);
+        if (cx && cy)
+            return pythonBool(false);
+        NodePtr nx = array::makeDimValue(dx, loc), ny = array::makeDimValue(dy, loc);
+        NodePtr equal = lowering.binary(array::BinaryOp::Equal, nx, ny, loc);
+        sameShape =
+            sameShape ? lowering.binary(array::BinaryOp::LogicalAnd, sameShape, equal, loc) : equal;
+        NodePtr shorter =
+            lowering.materialized(lowering.binary(array::BinaryOp::Minimum, nx, ny, loc), loc);
+        x = sliceAlong(x, k, std::nullopt, std::nullopt, 1, loc, nullptr, shorter);
+        y = sliceAlong(y, k, std::nullopt, std::nullopt, 1, loc, nullptr, shorter);
+    }
+    NodePtr same = lowering.binary(array::BinaryOp::Equal, x, y, loc);
+    if (equalNan && (isInexact(x->type.dtype) || isInexact(y->type.dtype))) {
+        NodePtr bothNan = lowering.binary(array::BinaryOp::LogicalAnd,
+                                          lowering.unary(array::UnaryOp::IsNan, x, loc),
+                                          lowering.unary(array::UnaryOp::IsNan, y, loc), loc);
+        same = lowering.binary(array::BinaryOp::LogicalOr, same, bothNan, loc);
+    }
+    std::vector<int> axes(static_cast<size_t>(same->type.rank()));
+    for (size_t k = 0; k < axes.size(); ++k)
+        axes[k] = static_cast<int>(k);
+    NodePtr all =
+        axes.empty() ? same : array::makeReduce(array::ReduceOp::All, same, axes, false, loc);
+    if (sameShape)
+        all = lowering.binary(array::BinaryOp::LogicalAnd, sameShape, all, loc);
+    return Value::array(asPythonBool(all), loc);
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &arrayInfoFunctions() {
@@ -87,6 +140,7 @@ const std::map<std::string, Handler> &arrayInfoFunctions() {
         {"numpy.iscomplexobj", complexObject(true)},
         {"numpy.isrealobj", complexObject(false)},
         {"numpy.broadcast_arrays", broadcastArrays},
+        {"numpy.array_equal", arrayEqual},
     };
     return table;
 }
