@@ -328,6 +328,44 @@ NodePtr lerp(ExprLowering &lowering, const NodePtr &lo, const NodePtr &hi, const
                             loc);
 }
 
+/// The arguments of numpy.quantile, numpy.nanquantile and their percentiles, bound, with
+/// npc's errors for `out` and methods other than 'linear'.
+std::vector<std::optional<Value>> bindQuantile(const CallArgs &args) {
+    auto b = bind(args, {{"a", true},
+                         {"q", true},
+                         {"axis", false},
+                         {"out", false},
+                         {"overwrite_input", false},
+                         {"method", false},
+                         {"keepdims", false}});
+    rejectArgument(b[3], "out", args);
+    if (b[5] && !(b[5]->kind == Value::String && b[5]->text == "linear"))
+        throw UserError(b[5]->loc, fmt::format("{}(): npc supports method='linear' (the "
+                                               "default) only",
+                                               args.function));
+    return b;
+}
+
+/// The operands of a quantile: the lines (`x` along `axis`; the flattened array for
+/// axis=None, `axisArg`) and q as quantiles() converts it (real numbers only).
+struct QuantileOperands {
+    NodePtr x, q;
+    int axis;
+    Value axisArg;
+};
+
+QuantileOperands quantileOperands(ExprLowering &lowering,
+                                  const std::vector<std::optional<Value>> &b, bool percent,
+                                  const CallArgs &args) {
+    NodePtr q = arrayArgument(lowering, *b[1], args, "q");
+    if (isComplex(q->type.dtype))
+        throw UserError(b[1]->loc, fmt::format("{}(): q must be real numbers", args.function));
+    Value axisArg = axisOrNone(b[2], args.loc);
+    auto [x, axis] = sortedOperand(lowering, b[0], axisArg, args);
+    q = quantiles(lowering, x, q, percent, b[1]->loc, args.loc);
+    return {x, q, axis, axisArg};
+}
+
 /// numpy.quantile(a, q, axis=None, out=None, overwrite_input=False, method='linear',
 /// keepdims=False) and numpy.percentile (q in percent) as NumPy 2 computes them: q (a
 /// number or an array of any shape, whose axes lead the result's) converted by quantiles()
@@ -339,30 +377,14 @@ NodePtr lerp(ExprLowering &lowering, const NodePtr &lo, const NodePtr &hi, const
 /// for an empty line.
 Handler quantile(bool percent) {
     return [percent](ExprLowering &lowering, const CallArgs &args) {
-        auto b = bind(args, {{"a", true},
-                             {"q", true},
-                             {"axis", false},
-                             {"out", false},
-                             {"overwrite_input", false},
-                             {"method", false},
-                             {"keepdims", false}});
-        rejectArgument(b[3], "out", args);
-        if (b[5] && !(b[5]->kind == Value::String && b[5]->text == "linear"))
-            throw UserError(b[5]->loc, fmt::format("{}(): npc supports method='linear' (the "
-                                                   "default) only",
-                                                   args.function));
+        auto b = bindQuantile(args);
         SourceLoc loc = args.loc;
         NodePtr a = requireArray(b[0], args, "a");
         if (isBool(a->type.dtype))
             throw UserError(loc, "numpy boolean subtract, the `-` operator, is not supported "
                                  "(NumPy's TypeError for the quantiles of bools); convert to "
                                  "an integer dtype first");
-        NodePtr q = arrayArgument(lowering, *b[1], args, "q");
-        if (isComplex(q->type.dtype))
-            throw UserError(b[1]->loc, fmt::format("{}(): q must be real numbers", args.function));
-        Value axisArg = axisOrNone(b[2], loc);
-        auto [x, axis] = sortedOperand(lowering, b[0], axisArg, args);
-        q = quantiles(lowering, x, q, percent, b[1]->loc, loc);
+        auto [x, q, axis, axisArg] = quantileOperands(lowering, b, percent, args);
         const int leading = q->type.rank();
         NodePtr sorted = array::makeSort(x, axis, false, loc);
         // Sorted values at `index` (int64, q's shape) along the axis: q's axes first.
@@ -511,28 +533,12 @@ Value nanmedian(ExprLowering &lowering, const CallArgs &args) {
 /// numpy.quantile for integers and bools.
 Handler nanquantile(bool percent) {
     return [percent](ExprLowering &lowering, const CallArgs &args) {
-        auto b = bind(args, {{"a", true},
-                             {"q", true},
-                             {"axis", false},
-                             {"out", false},
-                             {"overwrite_input", false},
-                             {"method", false},
-                             {"keepdims", false}});
+        auto b = bindQuantile(args);
         NodePtr a = requireArray(b[0], args, "a");
         if (!isFloat(a->type.dtype))
             return callNumPy(lowering, percent ? "numpy.percentile" : "numpy.quantile", args);
-        rejectArgument(b[3], "out", args);
-        if (b[5] && !(b[5]->kind == Value::String && b[5]->text == "linear"))
-            throw UserError(b[5]->loc, fmt::format("{}(): npc supports method='linear' (the "
-                                                   "default) only",
-                                                   args.function));
         SourceLoc loc = args.loc;
-        NodePtr q = arrayArgument(lowering, *b[1], args, "q");
-        if (isComplex(q->type.dtype))
-            throw UserError(b[1]->loc, fmt::format("{}(): q must be real numbers", args.function));
-        Value axisArg = axisOrNone(b[2], loc);
-        auto [x, axis] = sortedOperand(lowering, b[0], axisArg, args);
-        q = quantiles(lowering, x, q, percent, b[1]->loc, loc);
+        auto [x, q, axis, axisArg] = quantileOperands(lowering, b, percent, args);
         const int leading = q->type.rank();
         NanLines lines(lowering, x, axis, leading, loc);
         // The positions' shape: q's axes, then the lines'.
