@@ -304,7 +304,7 @@ const std::map<std::string, Handler> &gridFunctions();
 /// np.cov and np.corrcoef (LowerCovariance.cpp).
 const std::map<std::string, Handler> &covarianceFunctions();
 /// The ufunc methods npc supports, by qualified name ("numpy.maximum.accumulate",
-/// "numpy.add.reduce"; LowerUfuncMethods.cpp).
+/// "numpy.add.reduce", "numpy.subtract.outer"; LowerUfuncMethods.cpp).
 const std::map<std::string, Handler> &ufuncMethodFunctions();
 /// The array API standard's functions NumPy 2 added (np.vecdot, np.matrix_transpose,
 /// np.unstack, np.astype, np.cumulative_sum, np.linalg.outer, ...; LowerArrayApi.cpp).

@@ -2,7 +2,8 @@
 // (and reduce of logical_and / logical_or): NumPy's ufunc.reduce and ufunc.accumulate,
 // whose axis defaults to 0 (not to every axis as np.sum's does). add and multiply are
 // np.sum / np.prod and np.cumsum / np.cumprod (NumPy 2 upcasts small integers in both);
-// maximum.accumulate and minimum.accumulate keep the dtype and propagate NaN.
+// maximum.accumulate and minimum.accumulate keep the dtype and propagate NaN. And the outer
+// method of the binary ufuncs (ufunc.outer: every pair, A's axes then B's).
 #include "frontend/LowerContext.h"
 
 #include <fmt/format.h>
@@ -98,6 +99,42 @@ Handler extremumAccumulate(ReduceOp op) {
     };
 }
 
+/// ufunc.outer(A, B) of the binary ufunc `ufunc` ("numpy.subtract"): the ufunc of every
+/// pair, A's axes then B's (`ufunc(A[..., None, ...], B[None, ..., :])`), the operands
+/// converted as np.asarray converts them (a Python number is an int64 / float64 array).
+Handler outerMethod(std::string ufunc) {
+    return [ufunc](ExprLowering &lowering, const CallArgs &args) {
+        auto b = bind(args, {{"A", true}, {"B", true}});
+        NodePtr x = asArray(lowering, *b[0], args, "A");
+        NodePtr y = asArray(lowering, *b[1], args, "B");
+        std::vector<array::ViewEntry> first(static_cast<size_t>(x->type.rank()),
+                                            array::ViewEntry::all());
+        first.resize(first.size() + static_cast<size_t>(y->type.rank()),
+                     array::ViewEntry::newAxis());
+        std::vector<array::ViewEntry> second(static_cast<size_t>(x->type.rank()),
+                                             array::ViewEntry::newAxis());
+        second.resize(second.size() + static_cast<size_t>(y->type.rank()), array::ViewEntry::all());
+        CallArgs call{displayName(ufunc),
+                      args.loc,
+                      {Value::array(array::makeView(x, std::move(first), args.loc), args.loc),
+                       Value::array(array::makeView(y, std::move(second), args.loc), args.loc)},
+                      {},
+                      {}};
+        return callNumPy(lowering, ufunc, std::move(call));
+    };
+}
+
+/// The binary ufuncs whose outer method npc compiles.
+constexpr const char *kOuterUfuncs[] = {
+    "add",        "subtract",      "multiply",    "divide",      "true_divide", "floor_divide",
+    "mod",        "remainder",     "fmod",        "power",       "minimum",     "maximum",
+    "fmin",       "fmax",          "arctan2",     "hypot",       "copysign",    "gcd",
+    "lcm",        "nextafter",     "logical_and", "logical_or",  "logical_xor", "bitwise_and",
+    "bitwise_or", "bitwise_xor",   "left_shift",  "right_shift", "less",        "less_equal",
+    "greater",    "greater_equal", "equal",       "not_equal",   "logaddexp",   "logaddexp2",
+    "heaviside",
+};
+
 } // namespace
 
 const std::map<std::string, Handler> &ufuncMethodFunctions() {
@@ -117,6 +154,8 @@ const std::map<std::string, Handler> &ufuncMethodFunctions() {
     // its value is None.
     static const std::map<std::string, Handler> withAt = [] {
         std::map<std::string, Handler> t = table;
+        for (const char *name : kOuterUfuncs)
+            t[fmt::format("numpy.{}.outer", name)] = outerMethod(fmt::format("numpy.{}", name));
         for (const auto &[ufunc, arity] : ufuncAtArities())
             t[ufunc + ".at"] = [](ExprLowering &, const CallArgs &args) -> Value {
                 throw UserError(args.loc, fmt::format("{}() updates its first argument in "
