@@ -228,7 +228,7 @@ Handler linalgWrapper(std::string forward, size_t positionalOnly, std::vector<Pa
                       std::vector<std::pair<const char *, int64_t>> fixed = {}) {
     return [=](ExprLowering &lowering, const CallArgs &args) {
         auto b = bindArrayApi(args, positionalOnly, spec);
-        CallArgs call{displayName(forward), args.loc, {}, {}, {}};
+        CallArgs call{args.function, args.loc, {}, {}, {}};
         for (size_t i = 0; i < positionalOnly; ++i)
             call.positional.push_back(*b[i]);
         for (size_t i = positionalOnly; i < spec.size(); ++i)
@@ -282,7 +282,7 @@ Value linalgCross(ExprLowering &lowering, const CallArgs &args) {
         if (!dimConstValue(n))
             throw UserError(b[i]->loc, "np.linalg.cross(): npc needs the vectors' length (3) "
                                        "known at compile time: give the argument a fixed extent "
-                                       "in its signature (float64[:,3])");
+                                       "in its signature (float64[3], float64[:,3])");
         lengths.push_back(std::to_string(*dimConstValue(n)));
         xs.push_back(Value::array(x, b[i]->loc));
     }

@@ -137,6 +137,19 @@ Value indices(ExprLowering &, const CallArgs &args) {
                         loc);
 }
 
+/// A size of np.tri / np.triu_indices, which NumPy passes to np.arange: an int (literal or
+/// run time), negative ones giving empty ranges (np.tri(-1) is an empty array).
+Dim rangeExtent(ExprLowering &lowering, const Value &v, const CallArgs &args, const char *what) {
+    if (std::optional<int64_t> c = constantInt(v))
+        return dimConst(std::max<int64_t>(*c, 0));
+    if (v.kind != Value::Array || v.node->type.rank() != 0 || !isInteger(v.node->type.dtype))
+        return extentArgument(v, args, what); // its error
+    NodePtr clamped =
+        lowering.binary(BinaryOp::Maximum, array::makeCast(v.node, DType::Int64, args.loc),
+                        array::makeIntConstant(0, DType::Int64, false, args.loc), args.loc);
+    return extentArgument(Value::array(clamped, v.loc), args, what);
+}
+
 /// The (N, M) grid of numpy.tri(N, M, k): true at and below the k-th diagonal (NumPy's
 /// `greater_equal.outer(arange(N), arange(-k, M - k))`, `i >= j - k`).
 NodePtr lowerTriangle(ExprLowering &lowering, const Dim &rows, const Dim &cols, const NodePtr &k,
@@ -151,8 +164,8 @@ NodePtr lowerTriangle(ExprLowering &lowering, const Dim &rows, const Dim &cols, 
 /// above (float64, or float32 under --default-float float32).
 Value tri(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"N", true}, {"M", false}, {"k", false}, {"dtype", false}});
-    Dim rows = extentArgument(*b[0], args, "N");
-    Dim cols = b[1] && b[1]->kind != Value::None ? extentArgument(*b[1], args, "M") : rows;
+    Dim rows = rangeExtent(lowering, *b[0], args, "N");
+    Dim cols = b[1] && b[1]->kind != Value::None ? rangeExtent(lowering, *b[1], args, "M") : rows;
     NodePtr k = intArgument(b[2], 0, args, "k");
     DType t = dtypeArgument(b[3], args).value_or(defaultFloatDType());
     NodePtr mask = lowerTriangle(lowering, rows, cols, k, args.loc);
@@ -176,8 +189,9 @@ Value maskPositions(ExprLowering &lowering, const NodePtr &mask, SourceLoc loc) 
 Handler triangleIndices(bool upper) {
     return [upper](ExprLowering &lowering, const CallArgs &args) {
         auto b = bind(args, {{"n", true}, {"k", false}, {"m", false}});
-        Dim rows = extentArgument(*b[0], args, "n");
-        Dim cols = b[2] && b[2]->kind != Value::None ? extentArgument(*b[2], args, "m") : rows;
+        Dim rows = rangeExtent(lowering, *b[0], args, "n");
+        Dim cols =
+            b[2] && b[2]->kind != Value::None ? rangeExtent(lowering, *b[2], args, "m") : rows;
         NodePtr k = intArgument(b[1], 0, args, "k");
         SourceLoc loc = args.loc;
         if (upper)
@@ -249,7 +263,7 @@ Value vander(ExprLowering &lowering, const CallArgs &args) {
 Value diagflat(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"v", true}, {"k", false}});
     NodePtr v = raveled(lowering, asArray(lowering, *b[0], args, "v"), args.loc);
-    CallArgs diag{"np.diag", args.loc, {Value::array(v, args.loc)}, {}, {}};
+    CallArgs diag{args.function, args.loc, {Value::array(v, args.loc)}, {}, {}};
     if (b[1]) {
         diag.keywords.emplace_back("k", *b[1]);
         diag.keywordLocs.push_back(b[1]->loc);

@@ -144,9 +144,11 @@ Value polyval(ExprLowering &lowering, const CallArgs &args) {
                                                      p->type.rank()));
     std::optional<int64_t> n = dimConstValue(p->type.shape[0]);
     if (!n)
-        throw UserError(b[0]->loc, "np.polyval(): npc needs the number of coefficients known at "
-                                   "compile time: pass a list, or give p a fixed extent in the "
-                                   "signature (float64[4])");
+        throw UserError(b[0]->loc, fmt::format("np.polyval(): npc needs the number of "
+                                               "coefficients known at compile time: pass a "
+                                               "list, or give p a fixed extent in the signature "
+                                               "({}[4])",
+                                               dtypeName(p->type.dtype)));
     SourceLoc loc = args.loc;
     NodePtr y = array::makeBroadcast(
         array::makeCast(array::makeIntConstant(0, DType::Int64, true, loc), x->type.dtype, loc),
@@ -333,7 +335,7 @@ Value divmod(ExprLowering &lowering, const CallArgs &args) {
     std::vector<Value> parts;
     for (const char *f : {"numpy.floor_divide", "numpy.remainder"})
         parts.push_back(
-            callNumPy(lowering, f, CallArgs{displayName(f), args.loc, {*b[0], *b[1]}, {}, {}}));
+            callNumPy(lowering, f, CallArgs{args.function, args.loc, {*b[0], *b[1]}, {}, {}}));
     Value t;
     t.kind = Value::Tuple;
     t.loc = args.loc;

@@ -237,12 +237,21 @@ void FunctionLowering::functionInPlace(const syntax::Call &call, const std::stri
             array::BinaryOp::LogicalAnd, onDiagonal,
             op(array::BinaryOp::Less, flat, op(array::BinaryOp::Multiply, extent(1), extent(1))));
     value = storedValue(raveled(exprs_, value, loc), t, b[1]->loc);
-    if (value->type.rank() == 1 && !dimIsConst(value->type.shape[0], 1)) {
-        // The k-th diagonal element takes val[k % len(val)], as NumPy's flat assignment.
+    if (dimIsConst(value->type.shape[0], 0)) // an empty val assigns nothing, as NumPy's
+        return;
+    if (!dimIsConst(value->type.shape[0], 1)) {
+        // The k-th diagonal element takes val[k % len(val)], as NumPy's flat assignment; an
+        // empty val writes nothing (read from a copy with one more element, in bounds).
+        NodePtr length = array::makeDimValue(value->type.shape[0], loc);
         NodePtr k = op(array::BinaryOp::FloorDivide, flat, step);
         NodePtr at =
-            op(array::BinaryOp::Remainder, k, array::makeDimValue(value->type.shape[0], loc));
-        value = exprs_.indexWithArrays(value, {at}, loc);
+            op(array::BinaryOp::Remainder, k, op(array::BinaryOp::Maximum, length, constant(1)));
+        NodePtr padded = array::makeConcat(
+            {value, array::makeBroadcast(array::makeCast(constant(0), t, loc), {dimConst(1)}, loc)},
+            0, {}, loc);
+        value = exprs_.indexWithArrays(padded, {at}, loc);
+        onDiagonal = op(array::BinaryOp::LogicalAnd, onDiagonal,
+                        op(array::BinaryOp::Greater, length, constant(0)));
     } else {
         value = array::makeBroadcast(array::makeView(value, {array::ViewEntry::at(0)}, loc), shape,
                                      loc);

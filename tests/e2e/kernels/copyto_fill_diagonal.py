@@ -24,4 +24,6 @@ def f(m, v, k, mask, c):
     np.fill_diagonal(c, 4.0)
     sub = np.zeros((4, 4))
     np.fill_diagonal(sub[1:, :3], 5)
-    return d, e, k, s, t, w, wide, m, c, sub
+    q = np.ones((3, 3), np.float32)
+    np.fill_diagonal(q, v)  # v repeated, or nothing written for an empty v
+    return d, e, k, s, t, w, wide, m, c, sub, q
