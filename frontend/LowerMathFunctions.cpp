@@ -118,8 +118,11 @@ Value select(ExprLowering &lowering, const CallArgs &args) {
     }
     for (const NodePtr &c : choices)
         shape = broadcastShapes(shape, c->type.shape, loc);
+    // NumPy's np.broadcast_arrays makes a Python number an int64 / float64 / complex128 array
+    // first, which np.full and np.copyto then cast unsafely (-1 into uint8 is 255).
     auto chosen = [&](const NodePtr &c) {
-        return array::makeBroadcast(lowering.castTo(c, pt.dtype, loc), shape, loc);
+        NodePtr strong = array::makeCast(c, c->type.dtype, false, loc);
+        return array::makeBroadcast(array::makeCast(strong, pt.dtype, false, loc), shape, loc);
     };
     NodePtr out = chosen(choices.back());
     for (size_t i = conds.size(); i-- > 0;)

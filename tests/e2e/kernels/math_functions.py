@@ -15,7 +15,7 @@ def f(x, y, i, p, m):
             np.nan_to_num(i), np.nan_to_num(m, posinf=7),
             np.select([x > 0.5, x < -0.5], [x, 2 * x]),
             np.select([i > 0, i < -50], [i, np.int8(3)], default=-1),
-            np.select([m > 0], [y[:1]], 1.5),
+            np.select([m > 0], [y[:1]], 1.5), np.select([i > 0], [i.astype(np.uint8)], -1),
             np.polyval([1.0, -2.0, 0.5], x), np.polyval(p, y), np.polyval([3, 1], i),
             np.isin(i, [1, 5, -7, 300]), np.isin(x, m, invert=True), np.isin(i, x),
             np.logspace(0, 2, 5), np.logspace(-1, 1, 4, base=2, endpoint=False),
