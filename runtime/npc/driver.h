@@ -23,7 +23,8 @@
 //       });
 //   }
 //
-// Command line: `prog ARG... [-o OUT.npy]... [--save-args DIR] [--repeat N] [--help]`.
+// Command line: `prog ARG... [-o OUT.npy]... [--save-args DIR] [--repeat N] [--help]`,
+// or `prog --batch FILE`.
 // - Each ARG is one parameter, in order. An array parameter takes a `.npy` path; a scalar
 //   parameter takes a literal (`3`, `-2`, `0.5`, `1e-3`, `True`, `False`) or a 0-d `.npy`.
 //   Text that parses as a literal is a literal, never a path. `--` ends the options.
@@ -45,6 +46,14 @@
 // - Errors from loading, the call or saving: `<prog>: error: <message>`, exit 1. Bad usage:
 //   the reason and the usage line, exit 2. `--help`: usage and signatures, exit 0. Output
 //   files are written atomically (npc::save_npy), never left half-written.
+// - `--batch FILE`: one call per line of FILE, each line a whole command line as above
+//   (ARG... -o ... --save-args ... --repeat ...) with its arguments separated by tabs;
+//   empty lines are skipped. The calls run in order in this one process (a CUDA program
+//   sets up the GPU once, not once per call), each as if the program had been run with
+//   that line: its messages go to stdout and stderr as usual, then
+//   `npc-batch: line <N> exit <status>` goes to stderr. A line that fails does not stop
+//   the others. Exit status: 0 when every line's is 0, else 1; 2 for a FILE that cannot be
+//   read or other arguments beside --batch.
 #ifndef NPC_RUNTIME_DRIVER_H
 #define NPC_RUNTIME_DRIVER_H
 
@@ -57,6 +66,7 @@
 #include <cstdio>
 #include <exception>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <initializer_list>
 #include <iostream>
@@ -138,19 +148,21 @@ struct CommandLine {
     int64_t repeat = 1;
     bool timed = false;
     bool help = false;
+    std::string batch_file; ///< --batch FILE
 };
 
-inline CommandLine parse_command_line(int argc, char **argv) {
+/// `args` are the command line without the program name.
+inline CommandLine parse_command_line(const std::vector<std::string> &args) {
     CommandLine cl;
     bool options_done = false;
-    for (int i = 1; i < argc; ++i) {
-        const std::string arg = argv[i];
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string &arg = args[i];
         auto value = [&](std::string_view option) -> std::string {
             if (arg.size() > option.size() && arg[option.size()] == '=')
                 return arg.substr(option.size() + 1);
-            if (i + 1 >= argc)
+            if (i + 1 >= args.size())
                 throw UsageError("option '" + std::string(option) + "' needs a value");
-            return argv[++i];
+            return args[++i];
         };
         auto is = [&](std::string_view option) {
             return arg == option || arg.rfind(std::string(option) + "=", 0) == 0;
@@ -172,6 +184,8 @@ inline CommandLine parse_command_line(int argc, char **argv) {
                 throw UsageError("--repeat expects a positive integer, got '" + n + "'");
             cl.repeat = *lit->i;
             cl.timed = true;
+        } else if (is("--batch")) {
+            cl.batch_file = value("--batch");
         } else {
             throw UsageError("unknown option '" + arg + "'");
         }
@@ -180,7 +194,10 @@ inline CommandLine parse_command_line(int argc, char **argv) {
 }
 
 inline std::string usage(const std::string &prog) {
-    return "usage: " + prog + " ARG... [-o OUT.npy]... [--save-args DIR] [--repeat N] [--help]";
+    return "usage: " + prog +
+           " ARG... [-o OUT.npy]... [--save-args DIR] [--repeat N] [--help]\n"
+           "       " +
+           prog + " --batch FILE";
 }
 
 /// "kmeans(X: float64[:, :], means: float64[:, :]) -> int64[:]".
@@ -298,45 +315,101 @@ inline int run_parsed(const std::string &prog, std::string_view function,
 }
 } // namespace detail
 
+namespace detail {
+/// One command line (without the program name): the exit status of running it.
+inline int run_args(const std::string &prog, std::string_view function,
+                    const std::vector<Overload> &overloads, const std::vector<std::string> &args,
+                    bool in_batch);
+
+/// `--batch FILE`: runs each line of FILE as a command line (tab-separated arguments).
+inline int run_batch(const std::string &prog, std::string_view function,
+                     const std::vector<Overload> &overloads, const std::string &file) {
+    std::ifstream in(file);
+    if (!in) {
+        std::cerr << prog << ": error: cannot read the batch file '" << file << "'\n";
+        return 2;
+    }
+    int status = 0;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        if (line.empty())
+            continue;
+        std::vector<std::string> args;
+        for (std::size_t start = 0;;) {
+            const std::size_t tab = line.find('\t', start);
+            args.push_back(line.substr(start, tab - start));
+            if (tab == std::string::npos)
+                break;
+            start = tab + 1;
+        }
+        const int line_status = run_args(prog, function, overloads, args, true);
+        std::cout << std::flush;
+        std::cerr << "npc-batch: line " << number << " exit " << line_status << "\n" << std::flush;
+        status = status != 0 || line_status != 0 ? 1 : 0;
+    }
+    return status;
+}
+
+inline int run_args(const std::string &prog, std::string_view function,
+                    const std::vector<Overload> &overloads, const std::vector<std::string> &args,
+                    bool in_batch) {
+    CommandLine cl;
+    try {
+        cl = parse_command_line(args);
+        if (!cl.batch_file.empty()) {
+            if (in_batch)
+                throw UsageError("--batch inside a batch file");
+            // `--batch FILE` or `--batch=FILE`, nothing else.
+            if (args.size() != (args[0] == "--batch" ? 2u : 1u))
+                throw UsageError("--batch takes no other arguments");
+        }
+    } catch (const UsageError &e) {
+        std::cerr << prog << ": error: " << e.what() << "\n" << usage(prog) << "\n";
+        return 2;
+    }
+    if (!cl.batch_file.empty())
+        return run_batch(prog, function, overloads, cl.batch_file);
+    const bool takesNothing = std::any_of(overloads.begin(), overloads.end(),
+                                          [](const Overload &o) { return o.params.empty(); });
+    if (args.empty() && !takesNothing) {
+        std::cerr << prog << ": error: no arguments given\n"
+                  << usage(prog) << "\nsignatures:\n"
+                  << signatures(function, overloads);
+        return 2;
+    }
+    if (cl.help) {
+        std::cout << usage(prog) << "\nCalls " << function
+                  << " (compiled by npc) on .npy files and scalar literals.\nsignatures:\n"
+                  << signatures(function, overloads)
+                  << "options:\n"
+                     "  -o, --output OUT.npy  where to write the next result\n"
+                     "  --save-args DIR       write array arguments to DIR/arg<i>.npy after "
+                     "the call\n"
+                     "  --repeat N            call N times; print npc-time min_s= median_s= "
+                     "runs= to stderr\n"
+                     "  --batch FILE          run one call per line of FILE (tab-separated "
+                     "arguments) in this process\n";
+        return 0;
+    }
+    try {
+        return run_parsed(prog, function, overloads, cl);
+    } catch (const std::exception &e) {
+        std::cerr << prog << ": error: " << e.what() << "\n";
+        return 1;
+    }
+}
+} // namespace detail
+
 /// Runs the generated program: see the top of this file for the command line. Returns
 /// the process exit status (0 success, 1 error, 2 usage); never calls exit().
 inline int run(int argc, char **argv, std::string_view function,
                const std::vector<Overload> &overloads) {
     const std::string prog =
         argc > 0 ? std::filesystem::path(argv[0]).filename().string() : std::string("npc-main");
-    detail::CommandLine cl;
-    try {
-        cl = detail::parse_command_line(argc, argv);
-    } catch (const detail::UsageError &e) {
-        std::cerr << prog << ": error: " << e.what() << "\n" << detail::usage(prog) << "\n";
-        return 2;
-    }
-    const bool takesNothing = std::any_of(overloads.begin(), overloads.end(),
-                                          [](const Overload &o) { return o.params.empty(); });
-    if (argc <= 1 && !takesNothing) {
-        std::cerr << prog << ": error: no arguments given\n"
-                  << detail::usage(prog) << "\nsignatures:\n"
-                  << detail::signatures(function, overloads);
-        return 2;
-    }
-    if (cl.help) {
-        std::cout << detail::usage(prog) << "\nCalls " << function
-                  << " (compiled by npc) on .npy files and scalar literals.\nsignatures:\n"
-                  << detail::signatures(function, overloads)
-                  << "options:\n"
-                     "  -o, --output OUT.npy  where to write the next result\n"
-                     "  --save-args DIR       write array arguments to DIR/arg<i>.npy after "
-                     "the call\n"
-                     "  --repeat N            call N times; print npc-time min_s= median_s= "
-                     "runs= to stderr\n";
-        return 0;
-    }
-    try {
-        return detail::run_parsed(prog, function, overloads, cl);
-    } catch (const std::exception &e) {
-        std::cerr << prog << ": error: " << e.what() << "\n";
-        return 1;
-    }
+    const std::vector<std::string> args(argv + std::min(argc, 1), argv + std::max(argc, 0));
+    return detail::run_args(prog, function, overloads, args, false);
 }
 
 } // namespace npc::driver

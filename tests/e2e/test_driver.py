@@ -1,5 +1,6 @@
 """The `--emit-main` driver around a compiled kernel: how it reads arguments (Fortran
-order, 0-d .npy scalars, literals), its errors and exit statuses, --repeat and --help.
+order, 0-d .npy scalars, literals), its errors and exit statuses, --repeat, --batch and
+--help.
 Uses kernels built for other tests (the build cache shares them)."""
 
 import subprocess
@@ -65,6 +66,30 @@ def test_repeat_reports_times_and_same_result(kernel, tmp_path):
     assert p.returncode == 0, p.stderr
     assert "npc-time min_s=" in p.stderr and "runs=3" in p.stderr
     npc_harness.assert_same(np.load(tmp_path / "out.npy"), kernel.numpy(X, means))
+
+
+def test_batch_runs_each_line_as_a_call(kernel, tmp_path):
+    # --batch: one call per line (tab-separated arguments), in one process; a failing line
+    # is reported with its exit status and does not stop the next.
+    rng = np.random.default_rng(2)
+    X64, m64 = rng.normal(size=(50, 2)), rng.normal(size=(3, 2))
+    X32, m32 = X64.astype(np.float32), m64.astype(np.float32)
+    for name, a in (("X64", X64), ("m64", m64), ("X32", X32), ("m32", m32)):
+        np.save(tmp_path / f"{name}.npy", a)
+    np.save(tmp_path / "empty.npy", np.ones((0, 2)))
+    lines = [[f"{tmp_path}/X64.npy", f"{tmp_path}/m64.npy", "-o", f"{tmp_path}/a.npy"],
+             [f"{tmp_path}/X64.npy", f"{tmp_path}/empty.npy", "-o", f"{tmp_path}/b.npy"],
+             [f"{tmp_path}/X32.npy", f"{tmp_path}/m32.npy", "-o", f"{tmp_path}/c.npy"]]
+    (tmp_path / "calls.txt").write_text("".join("\t".join(line) + "\n" for line in lines))
+    p = subprocess.run([str(kernel.exe), "--batch", str(tmp_path / "calls.txt")],
+                       capture_output=True, text=True)
+    assert p.returncode == 1, p.stderr
+    err = p.stderr.splitlines()
+    assert err[0] == "npc-batch: line 1 exit 0" and err[-1] == "npc-batch: line 3 exit 0", err
+    assert "empty sequence" in err[1] and err[2] == "npc-batch: line 2 exit 1", err
+    npc_harness.assert_same(np.load(tmp_path / "a.npy"), kernel.numpy(X64, m64))
+    npc_harness.assert_same(np.load(tmp_path / "c.npy"), kernel.numpy(X32, m32))
+    assert not (tmp_path / "b.npy").exists()
 
 
 def test_help_lists_every_overload(kernel):

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
@@ -246,4 +247,57 @@ TEST_CASE("driver reports errors with the program name", "[runtime][driver]") {
     r = run_driver({"1", "2"}, bad);
     CHECK(r.status == 1);
     CHECK_THAT(r.err, Catch::Contains("internal error"));
+}
+
+TEST_CASE("driver --batch runs one call per line in one process", "[runtime][driver]") {
+    TempDir dir;
+    npc::save_npy(dir.file("x.npy"), iota(4));
+    npc::save_npy(dir.file("y3.npy"), iota(3));
+    {
+        std::ofstream batch(dir.file("calls.txt"));
+        batch << dir.file("x.npy") << "\t" << dir.file("x.npy") << "\t-o\t" << dir.file("a.npy")
+              << "\n\n"
+              << dir.file("x.npy") << "\t" << dir.file("y3.npy") << "\t-o\t" << dir.file("b.npy")
+              << "\n"
+              << dir.file("x.npy") << "\t--frobnicate\n"
+              << dir.file("x.npy") << "\t" << dir.file("x.npy")
+              << "\t--output=" << dir.file("c.npy") << "\t--repeat\t2\r\n";
+    }
+    RunResult r = run_driver({"--batch", dir.file("calls.txt")}, add_overloads());
+    CHECK(r.status == 1);
+    // Each line's messages, then its marker; a failing line does not stop the next.
+    CHECK_THAT(r.err, Catch::StartsWith("npc-batch: line 1 exit 0\n"
+                                        "prog: error: operands could not be broadcast together: "
+                                        "dimension of size 4 does not match size 3\n"
+                                        "npc-batch: line 3 exit 1\n"
+                                        "prog: error: unknown option '--frobnicate'\nusage: "));
+    CHECK_THAT(r.err, Catch::Contains("npc-batch: line 4 exit 2\nnpc-time min_s="));
+    CHECK_THAT(r.err, Catch::EndsWith("runs=2\nnpc-batch: line 5 exit 0\n"));
+    CHECK(npc::load_array<double, 1>(dir.file("a.npy"))(3) == 6);
+    CHECK_FALSE(std::filesystem::exists(dir.file("b.npy")));
+    CHECK(npc::load_array<double, 1>(dir.file("c.npy"))(2) == 4);
+
+    {
+        std::ofstream batch(dir.file("ok.txt"));
+        batch << dir.file("x.npy") << "\t" << dir.file("x.npy") << "\t-o\t" << dir.file("d.npy")
+              << "\n";
+    }
+    r = run_driver({"--batch=" + dir.file("ok.txt")}, add_overloads());
+    CHECK(r.status == 0);
+    CHECK(r.err == "npc-batch: line 1 exit 0\n");
+
+    {
+        std::ofstream batch(dir.file("nested.txt"));
+        batch << "--batch\t" << dir.file("ok.txt") << "\n";
+    }
+    r = run_driver({"--batch", dir.file("nested.txt")}, add_overloads());
+    CHECK(r.status == 1);
+    CHECK_THAT(r.err, Catch::StartsWith("prog: error: --batch inside a batch file\n"));
+
+    r = run_driver({"--batch", dir.file("ok.txt"), dir.file("x.npy")}, add_overloads());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::StartsWith("prog: error: --batch takes no other arguments\n"));
+    r = run_driver({"--batch", dir.file("missing.txt")}, add_overloads());
+    CHECK(r.status == 2);
+    CHECK(r.err == "prog: error: cannot read the batch file '" + dir.file("missing.txt") + "'\n");
 }
