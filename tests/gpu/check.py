@@ -3,15 +3,20 @@ through its npc CUDA driver and compares the results with NumPy's: dtype and sha
 integers and booleans exactly, floats within the case's rtol/atol (NaNs must match). A case
 either names the Python function to call here for NumPy's results, or carries the results
 (and arguments updated in place) NumPy gave where the bundle was made; a case with
-`expect_error` must exit 1 with NumPy's message. Cases run NPC_CHECK_JOBS (default 8) at a
-time. Run by run.sh from the bundle's root; needs only python3 and NumPy.
+`expect_error` must exit 1 with NumPy's message. The cases of one driver run in one process
+(the driver's --batch), NPC_CHECK_JOBS drivers (default 8) at a time. With NPC_BUILT_DIR set
+(run.sh builds the drivers meanwhile), a driver's cases wait for the file NPC_BUILT_DIR/<case
+directory name>, which holds the build's exit status. Run by run.sh from the bundle's root;
+needs only python3 and NumPy.
 """
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -112,58 +117,146 @@ def result_count(exe):
     return count
 
 
-def run_case(case, tmp):
-    exe = ROOT / case["dir"] / f"{case['module']}_gpu"
-    if "expect_error" in case:
-        n = case["results"] if "results" in case else result_count(exe)
-        outs = [str(tmp / f"r{i}.npy") for i in range(n)]
-        run = subprocess.run([str(exe), *driver_args(case), *sum((["-o", o] for o in outs), [])],
-                             capture_output=True, text=True, timeout=120)
-        if run.returncode != 1 or case["expect_error"] not in run.stderr:
-            return [f"expected exit 1 and '{case['expect_error']}', got exit {run.returncode}: "
-                    f"{run.stderr.strip()}"]
-        return []
-    if "expected" in case:  # NumPy's results, computed where the bundle was made
-        wants = [np.load(ROOT / e) for e in case["expected"]]
-    else:
-        module = load_module(ROOT / case["dir"] / f"{case['module']}.py")
-        want = getattr(module, case["function"])(*python_args(case))
-        wants = list(want) if isinstance(want, tuple) else [want]
-    outs = [tmp / f"r{i}.npy" for i in range(len(wants))]
-    argv = [str(exe), *driver_args(case), *sum((["-o", str(o)] for o in outs), [])]
-    if case.get("after"):
-        argv += ["--save-args", str(tmp / "saved")]
-    run = subprocess.run(argv, capture_output=True, text=True, timeout=120)
-    if run.returncode != 0:
-        return [f"driver failed (exit {run.returncode}): {run.stderr.strip()}"]
-    errors = []
-    for i, (o, w) in enumerate(zip(outs, wants)):
-        got = np.load(o)
-        if i in case.get("ulp", ()):
-            e = compare_ulp(f"result {i}", got, w, case["max_ulp"])
+class Case:
+    """One case's driver arguments (its outputs in `tmp`) and how to judge its run."""
+
+    def __init__(self, case, exe, tmp, result_counts):
+        self.case, self.tmp = case, tmp
+        if "expect_error" in case:
+            n = case["results"] if "results" in case else result_counts(exe)
+            self.wants = None
+            outs = [tmp / f"r{i}.npy" for i in range(n)]
         else:
-            e = compare(f"result {i}", got, w, case["rtol"], case["atol"])
-        if not e and case.get("zero_signs"):
-            e = zero_signs(f"result {i}", got, w)
-        if e:
-            errors.append(e)
-    # Arguments the function updates in place must change as NumPy changed them.
-    for i, path in case.get("after", {}).items():
-        e = compare(f"argument {i} after the call", np.load(tmp / "saved" / f"arg{i}.npy"),
-                    np.load(ROOT / path), case["rtol"], case["atol"])
-        if e:
-            errors.append(e)
-    return errors
+            if "expected" in case:  # NumPy's results, computed where the bundle was made
+                self.wants = [np.load(ROOT / e) for e in case["expected"]]
+            else:
+                module = load_module(ROOT / case["dir"] / f"{case['module']}.py")
+                want = getattr(module, case["function"])(*python_args(case))
+                self.wants = list(want) if isinstance(want, tuple) else [want]
+            outs = [tmp / f"r{i}.npy" for i in range(len(self.wants))]
+        self.outs = outs
+        self.args = [*driver_args(case), *sum((["-o", str(o)] for o in outs), [])]
+        if case.get("after"):
+            self.args += ["--save-args", str(tmp / "saved")]
+
+    def errors(self, returncode, stderr):
+        """The differences from NumPy of a run that exited `returncode`."""
+        case = self.case
+        if self.wants is None:
+            if returncode != 1 or case["expect_error"] not in stderr:
+                return [f"expected exit 1 and '{case['expect_error']}', got exit {returncode}: "
+                        f"{stderr.strip()}"]
+            return []
+        if returncode != 0:
+            return [f"driver failed (exit {returncode}): {stderr.strip()}"]
+        errors = []
+        for i, (o, w) in enumerate(zip(self.outs, self.wants)):
+            got = np.load(o)
+            if i in case.get("ulp", ()):
+                e = compare_ulp(f"result {i}", got, w, case["max_ulp"])
+            else:
+                e = compare(f"result {i}", got, w, case["rtol"], case["atol"])
+            if not e and case.get("zero_signs"):
+                e = zero_signs(f"result {i}", got, w)
+            if e:
+                errors.append(e)
+        # Arguments the function updates in place must change as NumPy changed them.
+        for i, path in case.get("after", {}).items():
+            e = compare(f"argument {i} after the call",
+                        np.load(self.tmp / "saved" / f"arg{i}.npy"), np.load(ROOT / path),
+                        case["rtol"], case["atol"])
+            if e:
+                errors.append(e)
+        return errors
 
 
-def check(case):
-    """The errors of one case (an empty list if it matches NumPy)."""
+BATCH_END = re.compile(r"^npc-batch: line (\d+) exit (\d+)$")
+
+
+def run_batch(exe, calls, tmp):
+    """Runs the argument lists `calls` in one driver process (`--batch`, one CUDA context
+    instead of one per call): {index: (exit status, stderr)} for the calls that finished;
+    a crash or a timeout leaves the rest out."""
+    batch = tmp / "batch.txt"
+    batch.write_text("".join("\t".join(args) + "\n" for args in calls))
+    try:
+        run = subprocess.run([str(exe), "--batch", str(batch)], capture_output=True, text=True,
+                             timeout=120 + 10 * len(calls))
+        stderr = run.stderr
+    except subprocess.TimeoutExpired as e:
+        stderr = e.stderr.decode() if isinstance(e.stderr, bytes) else (e.stderr or "")
+    done, lines = {}, []
+    for line in stderr.splitlines():
+        m = BATCH_END.match(line)
+        if m:
+            done[int(m.group(1)) - 1] = (int(m.group(2)), "\n".join(lines))
+            lines = []
+        else:
+            lines.append(line)
+    return done
+
+
+def run_alone(exe, args):
+    """(exit status, stderr) of one call in a process of its own."""
+    run = subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=120)
+    return run.returncode, run.stderr
+
+
+def wait_for_build(group):
+    """When run.sh builds while this runs (NPC_BUILT_DIR), waits until the group's driver is
+    built; returns an error message if it failed to build."""
+    built = os.environ.get("NPC_BUILT_DIR")
+    if not built:
+        return None
+    name = Path(group[0]["dir"]).name
+    marker = Path(built) / name
+    deadline = time.monotonic() + float(os.environ.get("NPC_BUILD_WAIT_S", "1800"))
+    while not marker.exists():
+        if time.monotonic() > deadline:
+            return f"{name} was not built in time"
+        time.sleep(0.2)
+    rc = marker.read_text().strip()
+    return None if rc == "0" else f"{name} did not build (exit {rc}; see logs/{name}.log)"
+
+
+def check_group(group):
+    """The errors of each case of `group` (cases of one driver), in order. The cases run in
+    one process; those a crash or timeout cut off run again, each in a process of its own."""
+    not_built = wait_for_build(group)
+    if not_built:
+        return [[not_built] for _ in group]
+    exe = ROOT / group[0]["dir"] / f"{group[0]['module']}_gpu"
+    counts = {}
+
+    def result_counts(exe):
+        if exe not in counts:
+            counts[exe] = result_count(exe)
+        return counts[exe]
+
     with tempfile.TemporaryDirectory(prefix="npc-gpu-check-") as tmp:
+        tmp = Path(tmp)
         with np.errstate(all="ignore"):
+            cases, results = [], []
+            for i, case in enumerate(group):
+                (tmp / str(i)).mkdir()
+                try:
+                    cases.append(Case(case, exe, tmp / str(i), result_counts))
+                except Exception as e:  # noqa: BLE001 - a missing input, a bad --help
+                    cases.append(f"{type(e).__name__}: {e}")
+            ready = [i for i, c in enumerate(cases) if isinstance(c, Case)]
             try:
-                return run_case(case, Path(tmp))
-            except Exception as e:  # noqa: BLE001 - a timeout, a missing output file
-                return [f"{type(e).__name__}: {e}"]
+                done = run_batch(exe, [cases[i].args for i in ready], tmp)
+            except Exception:  # noqa: BLE001 - the driver did not start; each case says why
+                done = {}
+            for k, i in enumerate(ready):
+                try:
+                    returncode, stderr = done[k] if k in done else run_alone(exe, cases[i].args)
+                    cases[i] = cases[i].errors(returncode, stderr)
+                except Exception as e:  # noqa: BLE001 - a timeout, a missing output file
+                    cases[i] = [f"{type(e).__name__}: {e}"]
+            for c in cases:
+                results.append([c] if isinstance(c, str) else c)
+            return results
 
 
 def main():
@@ -171,15 +264,20 @@ def main():
     for name in ("cases.json", "e2e_cases.json"):
         if (ROOT / name).exists():
             cases += json.loads((ROOT / name).read_text())["cases"]
+    # The cases of one driver run in one process (see check_group), in the order of the
+    # case directories (run.sh builds them in that order); several drivers at a time.
+    groups = {}
+    for case in cases:
+        groups.setdefault((case["dir"], case["module"]), []).append(case)
+    order = sorted(groups)
     failed = 0
-    # Each case is a process of its own (a CUDA context, a few tenths of a second to make):
-    # several at a time, reported in order.
     with ThreadPoolExecutor(int(os.environ.get("NPC_CHECK_JOBS", "8"))) as pool:
-        for case, errors in zip(cases, pool.map(check, cases)):
-            print(f"{'ok  ' if not errors else 'FAIL'} {case['signature']}")
-            for e in errors:
-                print(f"     {e}")
-            failed += bool(errors)
+        for key, errors_of in zip(order, pool.map(check_group, (groups[k] for k in order))):
+            for case, errors in zip(groups[key], errors_of):
+                print(f"{'ok  ' if not errors else 'FAIL'} {case['signature']}", flush=True)
+                for e in errors:
+                    print(f"     {e}")
+                failed += bool(errors)
     print(f"check.py: {len(cases) - failed} of {len(cases)} cases match NumPy")
     return 1 if failed else 0
 

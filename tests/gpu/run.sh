@@ -1,111 +1,176 @@
 #!/usr/bin/env bash
 # Runs npc's CUDA output on a machine with a GPU, nvcc, python3 and NumPy (npc's own build
-# dependencies are not needed). Works inside a bundle made by tests/gpu/prepare.sh: it
-# builds the generated sources with nvcc (in parallel), runs the runtime's device test
-# (runtime_test.cu), checks every case of cases.json and e2e_cases.json against NumPy
-# (check.py, several cases at a time), and benchmarks the K-Means sample on 20 M points
-# (bench.py).
+# dependencies are not needed). Works inside a bundle made by tests/gpu/prepare.sh. First the
+# K-Means benchmark and the runtime's device test: it builds kmeans, kmeans_bench and
+# runtime_test.cu with nvcc, runs runtime_test and benchmarks the K-Means sample on 20 M
+# points (bench.py); nothing else runs meanwhile, so NumPy's time is not disturbed. Its
+# figures are in even when the device time runs out during the cases. Then the cases: it
+# builds the generated sources of every case, one job per core, and check.py checks each
+# case of cases.json and e2e_cases.json against NumPy as soon as its driver is built (the
+# cases of one driver in one process, with the driver's --batch).
 # The drivers (<module>_main.cu, no device code) are compiled as C++ (nvcc -x c++), which
-# takes half the time. About 90 modules: a few minutes on a 16-core H100/H200 machine.
+# takes half the time. A program newer than its sources, built without errors, is kept, so
+# a second run after an interrupted one builds only what is missing. About 300 modules:
+# some 5 minutes on a 16-core H200 machine, nearly all of it building.
 #
-#   bash run.sh                  # build, check, benchmark
+#   bash run.sh                  # benchmark, then build and check the cases
 #   bash run.sh --compile-only   # build only (no GPU needed; for sm_90 unless NPC_CUDA_ARCH)
+#   bash run.sh --no-bench       # all but the benchmark
 #   NVCC=.../tests/cuda/emu/nvcc-emu bash run.sh --emulate
 #                                # build with g++ and npc's CPU emulation of CUDA and check
 #                                # the cases (no GPU needed; no benchmark; not run by CI)
 #
 # Environment: NVCC (default: nvcc on PATH, else /usr/local/cuda/bin/nvcc), NPC_CUDA_ARCH
-# (default: native, the GPU present), PYTHON (default: python3).
+# (default: native, the GPU present), PYTHON (default: python3), NPC_CHECK_JOBS (drivers
+# check.py runs at a time, default 8).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
+export LC_ALL=C # cases/*/ in check.py's order
 
 compile_only=0
 emulate=0
-[[ ${1:-} == --compile-only ]] && compile_only=1
-[[ ${1:-} == --emulate ]] && emulate=1
+bench=1
+for option in "$@"; do
+    case $option in
+    --compile-only) compile_only=1 ;;
+    --emulate) emulate=1 bench=0 ;;
+    --no-bench) bench=0 ;;
+    *)
+        echo "usage: bash run.sh [--compile-only | --emulate | --no-bench]" >&2
+        exit 2
+        ;;
+    esac
+done
 nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
 python=${PYTHON:-python3}
 arch=${NPC_CUDA_ARCH:-$([[ $compile_only == 1 ]] && echo sm_90 || echo native)}
 # --fmad=false: no fused multiply-adds, so float results round like NumPy's (the labels
-# of the benchmark must match exactly; see bench.py).
-flags=(-std=c++20 -O3 "-arch=$arch" --fmad=false -Xcompiler -Wall,-Wextra)
+# of the benchmark must match exactly; see bench.py). Generated modules and the benchmark's
+# driver are built with -O3, the case drivers (.npy I/O, no device code) with -O1, which
+# takes a quarter less time.
+flags=(-std=c++20 "-arch=$arch" --fmad=false -Xcompiler -Wall,-Wextra)
 SECONDS=0
 
-echo "== build ($("$nvcc" --version | tail -1), -arch=$arch)"
-rm -rf logs
+status=0
 mkdir -p logs
 names=()
-compile() { # compile NAME SOURCE OBJECT INCLUDE_DIR [NVCC OPTION...]; the exit status goes
-    (       # to logs/NAME.rc
+pids=()
+built_dir= # when set, job also writes the exit status to $built_dir/NAME (for check.py)
+job() { # job NAME OUTPUT COMMAND...: runs COMMAND in the background (at most one job per
+    # core) unless OUTPUT is newer than every file the command names and NAME's last run
+    # succeeded; the output goes to logs/NAME.log, the exit status to logs/NAME.rc.
+    local name=$1 out=$2 arg
+    shift 2
+    names+=("$name")
+    if [[ -e $out && $(cat "logs/$name.rc" 2>/dev/null) == 0 ]]; then
+        local fresh=1
+        for arg in "$@"; do
+            [[ -f $arg && $arg -nt $out ]] && fresh=0
+        done
+        if ((fresh)); then
+            [[ -z $built_dir ]] || echo 0 >"$built_dir/$name"
+            return 0
+        fi
+    fi
+    rm -f "$out" # no stale output when the command fails
+    (
         rc=0
-        "$nvcc" "${flags[@]}" "${@:5}" -I"$4" -c "$2" -o "$3" >"logs/$1.log" 2>&1 || rc=$?
-        echo "$rc" >"logs/$1.rc"
+        "$@" >"logs/$name.log" 2>&1 || rc=$?
+        echo "$rc" >"logs/$name.rc"
+        [[ -z $built_dir ]] || echo "$rc" >"$built_dir/$name"
     ) &
-    names+=("$1")
-    # At most one compile per core at a time.
+    pids+=($!)
     while (($(jobs -rp | wc -l) >= $(nproc))); do
         wait -n || true
     done
 }
+finish() { # finish: waits for the jobs, reports their errors and warnings; fails if any failed
+    local n failed=0
+    for n in "${pids[@]}"; do
+        wait "$n" || true
+    done
+    pids=()
+    for n in "${names[@]}"; do
+        if [[ $(cat "logs/$n.rc") != 0 ]]; then
+            echo "FAILED: $n:"
+            cat "logs/$n.log"
+            failed=1
+        elif [[ -s logs/$n.log ]]; then
+            echo "warnings from $n:"
+            cat "logs/$n.log"
+        fi
+    done
+    names=()
+    return $failed
+}
+compile() { # compile NAME SOURCE OBJECT INCLUDE_DIR [NVCC OPTION...]
+    job "$1" "$3" "$nvcc" "${flags[@]}" -O3 "${@:5}" -I"$4" -c "$2" -o "$3"
+}
+link() { # link NAME EXECUTABLE OBJECT...
+    job "$1" "$2" "$nvcc" "-arch=$arch" "${@:3}" -o "$2"
+}
+
+echo "== build the benchmark and the runtime test ($("$nvcc" --version | tail -1), -arch=$arch)"
 compile kmeans kmeans/kmeans.cu kmeans/kmeans.o kmeans
 compile kmeans_main kmeans/kmeans_main.cu kmeans/kmeans_main.o kmeans -x c++
 compile runtime_test kmeans/runtime_test.cu kmeans/runtime_test.o kmeans
 ((emulate)) || compile kmeans_bench kmeans_bench.cu kmeans_bench.o kmeans
-cases=()
-modules=()
+finish || exit 1
+link kmeans_gpu kmeans/kmeans_gpu kmeans/kmeans.o kmeans/kmeans_main.o
+link runtime_test_gpu kmeans/runtime_test kmeans/runtime_test.o
+((emulate)) || link kmeans_bench_gpu kmeans_bench kmeans_bench.o kmeans/kmeans.o
+finish || exit 1
+echo "built kmeans, kmeans_bench and runtime_test at ${SECONDS}s"
+if ((!compile_only)); then
+    if ((!emulate)); then
+        echo "== GPU"
+        nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
+    fi
+    echo "== runtime device test (runtime_test.cu)"
+    kmeans/runtime_test || status=1
+    if ((bench)); then
+        echo "== K-Means benchmark (bench.py)"
+        "$python" bench.py || status=1
+    fi
+fi
+
+build_case() { # build_case DIR MODULE: the module's object, its driver's, the program
+    local d=$1 m=$2
+    "$nvcc" "${flags[@]}" -O3 -I"$d" -c "$d/$m.cu" -o "$d/$m.o" &&
+        "$nvcc" "${flags[@]}" -O1 -x c++ -I"$d" -c "$d/${m}_main.cu" -o "$d/${m}_main.o" &&
+        "$nvcc" "-arch=$arch" "$d/$m.o" "$d/${m}_main.o" -o "$d/${m}_gpu"
+}
+if ((compile_only)); then
+    echo "== build the cases (at ${SECONDS}s)"
+else
+    echo "== build the cases and check them as they are built (at ${SECONDS}s)"
+    if ((emulate)); then
+        echo "(on the CPU emulation of CUDA)"
+    fi
+fi
+rm -rf built
+mkdir built
+built_dir=built
+check_pid=
+if ((!compile_only)); then
+    # check.py runs each driver's cases once its build is done (built/<case>).
+    NPC_BUILT_DIR=built "$python" check.py &
+    check_pid=$!
+fi
+n=0
 for d in cases/*/; do
     d=${d%/}
     # A case directory holds <module>.cu and its driver <module>_main.cu.
     main=$(compgen -G "$d/*_main.cu" | head -1) || continue
     m=$(basename "$main" _main.cu)
-    cases+=("$d")
-    modules+=("$m")
-    c=$(basename "$d")
-    compile "$c" "$d/$m.cu" "$d/$m.o" "$d"
-    compile "${c}_main" "$d/${m}_main.cu" "$d/${m}_main.o" "$d" -x c++
+    job "$(basename "$d")" "$d/${m}_gpu" build_case "$d" "$m" "$d/$m.cu" "$d/${m}_main.cu"
+    n=$((n + 1))
 done
-wait
-failed=0
-for n in "${names[@]}"; do
-    if [[ $(cat "logs/$n.rc") != 0 ]]; then
-        echo "FAILED to compile $n:"
-        cat "logs/$n.log"
-        failed=1
-    elif [[ -s logs/$n.log ]]; then
-        echo "warnings compiling $n:"
-        cat "logs/$n.log"
-    fi
-done
-((failed == 0)) || exit 1
-"$nvcc" "-arch=$arch" kmeans/kmeans.o kmeans/kmeans_main.o -o kmeans/kmeans_gpu
-"$nvcc" "-arch=$arch" kmeans/runtime_test.o -o kmeans/runtime_test
-((emulate)) || "$nvcc" "-arch=$arch" kmeans_bench.o kmeans/kmeans.o -o kmeans_bench
-for i in "${!cases[@]}"; do
-    d=${cases[$i]}
-    m=${modules[$i]}
-    "$nvcc" "-arch=$arch" "$d/$m.o" "$d/${m}_main.o" -o "$d/${m}_gpu"
-done
-echo "built kmeans, kmeans_bench, runtime_test and ${#cases[@]} case drivers in ${SECONDS}s"
-if ((compile_only)); then
-    exit 0
-fi
-
-status=0
-if ((!emulate)); then
-    echo "== GPU"
-    nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
-fi
-echo "== runtime device test (runtime_test.cu)"
-kmeans/runtime_test || status=1
-if ((emulate)); then
-    echo "== cases on the CPU emulation of CUDA (check.py)"
-else
-    echo "== cases (check.py)"
-fi
-"$python" check.py || status=1
-if ((!emulate)); then
-    echo "== K-Means benchmark (bench.py)"
-    "$python" bench.py || status=1
+# A case that does not build fails in check.py; the others are still checked.
+finish || status=1
+echo "built $n case drivers at ${SECONDS}s"
+if [[ -n $check_pid ]]; then
+    wait "$check_pid" || status=1
 fi
 echo "== done in ${SECONDS}s: $([[ $status == 0 ]] && echo ALL OK || echo FAILURES)"
 exit $status
