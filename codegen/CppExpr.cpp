@@ -177,6 +177,10 @@ std::string intrinsicCall(const loop::Expr &e, Dialect d) {
     case Intrinsic::Gcd: return fmt::format("npc::gcd<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::Lcm: return fmt::format("npc::lcm<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::Nextafter: return math("nextafter");
+    case Intrinsic::Ldexp: return fmt::format("npc::ldexp<{}>({}, {})", type, arg(0), arg(1));
+    case Intrinsic::FrexpMantissa: return fmt::format("npc::frexp_mantissa({})", arg(0));
+    case Intrinsic::FrexpExponent:
+        return fmt::format("npc::frexp_exponent<{}>({})", typeName(e.args[0]->dtype, d), arg(0));
     case Intrinsic::BitAnd: return fmt::format("npc::bitwise_and<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::BitOr: return fmt::format("npc::bitwise_or<{}>({}, {})", type, arg(0), arg(1));
     case Intrinsic::BitXor: return fmt::format("npc::bitwise_xor<{}>({}, {})", type, arg(0), arg(1));

@@ -313,6 +313,8 @@ const std::map<std::string, Handler> &arrayApiFunctions();
 /// np.modf, np.fabs, np.positive, np.fix, np.sinc, np.isposinf, np.isneginf, np.isreal,
 /// np.iscomplex, np.spacing and np.geomspace (LowerMathFunctions.cpp).
 const std::map<std::string, Handler> &mathFunctions();
+/// np.frexp and np.ldexp (LowerFloatParts.cpp).
+const std::map<std::string, Handler> &floatPartFunctions();
 /// np.split, np.array_split, np.hsplit, np.vsplit, np.dsplit and np.trim_zeros
 /// (LowerSplits.cpp).
 const std::map<std::string, Handler> &splitFunctions();

@@ -32,7 +32,7 @@ const Handler *findFunction(const std::string &name) {
           &histogramFunctions(), &tensorProductFunctions(), &gridFunctions(), &einsumFunctions(),
           &takeFunctions(), &convolveFunctions(), &selectionFunctions(), &arrayApiFunctions(),
           &mathFunctions(), &splitFunctions(), &nanFunctions(), &arrayInfoFunctions(),
-          &setFunctions(), &gradientFunctions(), &indexTrickFunctions()})
+          &setFunctions(), &gradientFunctions(), &indexTrickFunctions(), &floatPartFunctions()})
         if (auto it = table->find(name); it != table->end())
             return &it->second;
     for (const auto *table : {&creationFunctions(), &scalarFunctions(), &limitsFunctions()})

@@ -85,6 +85,9 @@ std::string_view unaryOpName(UnaryOp op) {
         return "erf";
     case UnaryOp::Erfc:
         return "erfc";
+    case UnaryOp::FrexpMantissa:
+    case UnaryOp::FrexpExponent:
+        return "frexp";
     }
     return "?";
 }
@@ -124,6 +127,7 @@ std::string_view binaryOpName(BinaryOp op) {
     case BinaryOp::Gcd: return "gcd";
     case BinaryOp::Lcm: return "lcm";
     case BinaryOp::Nextafter: return "nextafter";
+    case BinaryOp::Ldexp: return "ldexp";
     }
     return "?";
 }

@@ -43,6 +43,7 @@ enum class UnaryOp {
     Sinh, Cosh, Tanh, Floor, Ceil, Trunc, Rint, IsNan, IsInf, IsFinite, Invert,
     Real, Imag, Conj, Cbrt, Signbit, Arcsinh, Arccosh, Arctanh,
     Erf, Erfc, ///< math.erf, math.erfc (no NumPy ufunc; float64 only)
+    FrexpMantissa, FrexpExponent, ///< numpy.frexp's two results (floats; the exponent int32)
 };
 /// Elementwise binary ufuncs. Comparisons produce bool; the others the operand dtype
 /// (logical_and/or/xor take bool operands: the frontend casts to bool first; copysign
@@ -54,6 +55,7 @@ enum class BinaryOp {
     BitwiseAnd, BitwiseOr, BitwiseXor, LeftShift, RightShift, Copysign,
     Gcd, Lcm,  ///< integers only
     Nextafter, ///< floats only
+    Ldexp,     ///< floats; the exponent converted to the float dtype (see npc::ldexp)
 };
 /// Reductions. Sum/Prod/Min/Max keep the operand dtype (the frontend casts first when
 /// NumPy accumulates in a wider dtype); ArgMin/ArgMax produce int64 (flat index in C

@@ -81,6 +81,9 @@ std::string_view intrinsicName(Intrinsic f) {
     case Intrinsic::Gcd: return "gcd";
     case Intrinsic::Lcm: return "lcm";
     case Intrinsic::Nextafter: return "nextafter";
+    case Intrinsic::Ldexp: return "ldexp";
+    case Intrinsic::FrexpMantissa: return "frexp_mantissa";
+    case Intrinsic::FrexpExponent: return "frexp_exponent";
     case Intrinsic::BitAnd: return "bitwise_and";
     case Intrinsic::BitOr: return "bitwise_or";
     case Intrinsic::BitXor: return "bitwise_xor";

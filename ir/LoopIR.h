@@ -42,6 +42,8 @@ enum class Intrinsic {
     Fmod,                        ///< fmod: C's truncated remainder; integer fmod by 0 is 0
     Gcd, Lcm,                    ///< gcd, lcm (integers; npc::gcd, npc::lcm)
     Nextafter,                   ///< nextafter (floats; C's nextafter)
+    Ldexp,                       ///< ldexp (floats; npc::ldexp, the exponent as a float)
+    FrexpMantissa, FrexpExponent, ///< frexp's mantissa (float) and exponent (int32)
     BitAnd, BitOr, BitXor, Invert, ///< bitwise_and/or/xor, invert (integers, bool)
     LeftShift, RightShift,       ///< left_shift, right_shift: counts >= width give 0 / -1
     WrapAdd, WrapSub, WrapMul, WrapNeg, ///< integer arithmetic that wraps (no C++ UB)

@@ -132,6 +132,8 @@ ExprPtr Lowering::computeUnary(const Node &n, ExprPtr x) {
         return loop::call(Intrinsic::Erf, {x}, t);
     case UnaryOp::Erfc:
         return loop::call(Intrinsic::Erfc, {x}, t);
+    case UnaryOp::FrexpMantissa: return loop::call(Intrinsic::FrexpMantissa, {x}, t);
+    case UnaryOp::FrexpExponent: return loop::call(Intrinsic::FrexpExponent, {x}, DType::Int32);
     }
     NPC_INTERNAL_ERROR("unhandled unary op");
 }
@@ -204,6 +206,7 @@ ExprPtr Lowering::computeBinary(const Node &n, ExprPtr a, ExprPtr b) {
     case BinaryOp::Gcd: return loop::call(Intrinsic::Gcd, {a, b}, t);
     case BinaryOp::Lcm: return loop::call(Intrinsic::Lcm, {a, b}, t);
     case BinaryOp::Nextafter: return loop::call(Intrinsic::Nextafter, {a, b}, t);
+    case BinaryOp::Ldexp: return loop::call(Intrinsic::Ldexp, {a, b}, t);
     }
     NPC_INTERNAL_ERROR("unhandled binary op");
 }

@@ -1,5 +1,6 @@
 // Scalar arithmetic with NumPy semantics that C++ operators lack: floored division and
-// modulo (Python's `//` and `%`), integer power, gcd and lcm, for ints and floats.
+// modulo (Python's `//` and `%`), integer power, gcd and lcm, for ints and floats; ldexp
+// and frexp for floats.
 #ifndef NPC_RUNTIME_ARITH_H
 #define NPC_RUNTIME_ARITH_H
 
@@ -244,6 +245,32 @@ template <NumpyInteger T> NPC_HD constexpr T lcm(T a, T b) {
     if (g == 0)
         return T(0);
     return static_cast<T>(static_cast<W>(ua / g) * static_cast<W>(ub));
+}
+
+/// `np.ldexp(x, e)`: x * 2**e rounded once, as C's ldexp. The exponent arrives in x's
+/// float type (npc converts NumPy's int32/int64 exponent, exactly where it matters: any
+/// |e| beyond 2**20 overflows or underflows every finite x, as NumPy's clamped int does).
+template <class T> NPC_HD inline T ldexp(T x, T e) {
+    constexpr int limit = 1 << 20;
+    const int n = e > T(limit) ? limit : e < T(-limit) ? -limit : static_cast<int>(e);
+    return std::ldexp(x, n);
+}
+
+/// `np.frexp(x)[0]`: the mantissa m of x = m * 2**e with 0.5 <= |m| < 1 (C's frexp; zeros,
+/// infinities and NaN are returned as they are).
+template <class T> NPC_HD inline T frexp_mantissa(T x) {
+    int e = 0;
+    return std::frexp(x, &e);
+}
+
+/// `np.frexp(x)[1]`: the int32 exponent e of x = m * 2**e; 0 for zeros, infinities and NaN
+/// (NumPy's, where C leaves the value unspecified).
+template <class T> NPC_HD inline int32_t frexp_exponent(T x) {
+    if (!std::isfinite(x))
+        return 0;
+    int e = 0;
+    std::frexp(x, &e);
+    return static_cast<int32_t>(e);
 }
 
 } // namespace npc

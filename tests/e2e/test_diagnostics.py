@@ -1286,6 +1286,36 @@ CASES += [
         def f(x):
             return np.logaddexp(x, x)
         """, "np.logaddexp of int8 and int8 produces float16", (5, "np.logaddexp")),
+    ("frexp-complex", """
+        # npc export f(complex128[:])
+        def f(z):
+            return np.frexp(z)
+        """, "ufunc 'frexp' not supported for the input types", (5, "np.frexp")),
+    ("frexp-int8", """
+        # npc export f(int8[:])
+        def f(x):
+            return np.frexp(x)
+        """, "np.frexp of int8 produces float16", (5, "np.frexp")),
+    ("ldexp-bool", """
+        # npc export f(bool[:])
+        def f(b):
+            return np.ldexp(b, 2)
+        """, "np.ldexp of bool produces float16", (5, "np.ldexp")),
+    ("ldexp-float-exponent", """
+        # npc export f(float64[:])
+        def f(x):
+            return np.ldexp(x, x)
+        """, "ufunc 'ldexp' not supported for the input types", (5, "np.ldexp")),
+    ("ldexp-uint64-exponent", """
+        # npc export f(float64[:], uint64[:])
+        def f(x, e):
+            return np.ldexp(x, e)
+        """, "ufunc 'ldexp' not supported for the input types", (5, "np.ldexp")),
+    ("ldexp-exponent-beyond-int32", """
+        # npc export f(float32[:])
+        def f(x):
+            return np.ldexp(x, 2**40)
+        """, "Python integer 1099511627776 out of bounds for int32", (5, "2**40")),
     ("ptp-bool", """
         # npc export f(bool[:])
         def f(b):
