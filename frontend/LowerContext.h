@@ -310,8 +310,8 @@ const std::map<std::string, Handler> &ufuncMethodFunctions();
 /// np.unstack, np.astype, np.cumulative_sum, np.linalg.outer, ...; LowerArrayApi.cpp).
 const std::map<std::string, Handler> &arrayApiFunctions();
 /// np.nan_to_num, np.select, np.polyval, np.isin, np.logspace, np.float_power, np.divmod,
-/// np.modf, np.fabs, np.positive, np.fix, np.sinc, np.isposinf, np.isneginf, np.isreal,
-/// np.iscomplex, np.spacing and np.geomspace (LowerMathFunctions.cpp).
+/// np.modf, np.fabs, np.positive, np.reciprocal, np.fix, np.sinc, np.isposinf, np.isneginf,
+/// np.isreal, np.iscomplex, np.spacing and np.geomspace (LowerMathFunctions.cpp).
 const std::map<std::string, Handler> &mathFunctions();
 /// np.frexp and np.ldexp (LowerFloatParts.cpp).
 const std::map<std::string, Handler> &floatPartFunctions();

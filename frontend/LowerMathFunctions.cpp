@@ -2,9 +2,9 @@
 // others: np.nan_to_num, np.select and np.polyval (numpy/lib), np.isin
 // (numpy/lib/_arraysetops), np.logspace and np.geomspace (numpy/_core/function_base.py),
 // np.fix, np.sinc, np.isposinf, np.isneginf, np.isreal, np.iscomplex, and the ufuncs
-// np.float_power, np.divmod, np.modf, np.fabs, np.positive and np.spacing. Each follows the
-// NumPy source it names, operation for operation, so the results are NumPy's bit for bit
-// where the operations are.
+// np.float_power, np.divmod, np.modf, np.fabs, np.positive, np.reciprocal and np.spacing.
+// Each follows the NumPy source it names, operation for operation, so the results are
+// NumPy's bit for bit where the operations are.
 #include "frontend/LowerContext.h"
 
 #include <fmt/format.h>
@@ -390,6 +390,42 @@ Value fabs(ExprLowering &lowering, const CallArgs &args) {
         args.loc);
 }
 
+/// numpy.reciprocal(x): 1/x. Floats divide in their dtype (correctly rounded, as NumPy's
+/// loops). Integers keep their dtype (bool becomes int8) and NumPy's loop converts the
+/// double 1.0/x to it: 1 for 1, -1 for -1, 0 for the others, and for 0 what x86-64 makes
+/// of the infinity: the minimum of int32 and int64, 0 for the narrower and unsigned dtypes.
+/// Complex numbers are a located error.
+Value reciprocal(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"x", true}});
+    NodePtr x = requireArray(b[0], args, "x");
+    SourceLoc loc = args.loc;
+    DType t = isBool(x->type.dtype) ? DType::Int8 : x->type.dtype;
+    if (isComplex(t))
+        throw UserError(loc, "np.reciprocal of complex numbers is not supported by npc yet");
+    NodePtr v = array::makeCast(x, t, false, loc);
+    if (isInexact(t))
+        return Value::array(
+            lowering.binary(BinaryOp::TrueDivide, array::makeFloatConstant(1, t, false, loc), v,
+                            loc),
+            loc);
+    auto constant = [&](int64_t value) {
+        return array::makeBroadcast(array::makeIntConstant(value, t, false, loc), v->type.shape,
+                                    loc);
+    };
+    auto equals = [&](int64_t value) {
+        return lowering.binary(BinaryOp::Equal, v, array::makeIntConstant(value, t, false, loc),
+                               loc);
+    };
+    NodePtr out = array::makeWhere(equals(1), constant(1), constant(0), loc);
+    if (isSignedInteger(t)) {
+        out = array::makeWhere(equals(-1), constant(-1), out, loc);
+        if (itemSize(t) >= 4)
+            out = array::makeWhere(equals(0), constant(itemSize(t) == 4 ? INT32_MIN : INT64_MIN),
+                                   out, loc);
+    }
+    return Value::array(array::withName(out, "reciprocal"), loc);
+}
+
 /// numpy.positive(x): a copy of x (a Python number becomes its default dtype); NumPy's
 /// TypeError for bools.
 Value positive(ExprLowering &, const CallArgs &args) {
@@ -513,6 +549,7 @@ const std::map<std::string, Handler> &mathFunctions() {
         {"numpy.modf", modf},
         {"numpy.fabs", fabs},
         {"numpy.positive", positive},
+        {"numpy.reciprocal", reciprocal},
         {"numpy.fix", fix},
         {"numpy.sinc", sinc},
         {"numpy.isposinf", isSignedInf(true)},

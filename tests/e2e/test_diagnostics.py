@@ -1286,6 +1286,11 @@ CASES += [
         def f(x):
             return np.logaddexp(x, x)
         """, "np.logaddexp of int8 and int8 produces float16", (5, "np.logaddexp")),
+    ("reciprocal-complex", """
+        # npc export f(complex128[:])
+        def f(z):
+            return np.reciprocal(z)
+        """, "np.reciprocal of complex numbers is not supported by npc yet", (5, "np.reciprocal")),
     ("frexp-complex", """
         # npc export f(complex128[:])
         def f(z):
