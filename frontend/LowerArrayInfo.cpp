@@ -1,8 +1,8 @@
 // NumPy's functions that describe an array rather than compute with its values
 // (numpy/_core/fromnumeric.py, numpy/lib/_type_check_impl.py, numpy/lib/_stride_tricks_impl.py):
 // np.ndim, np.shape and np.size (as the attributes), np.iscomplexobj and np.isrealobj (Python
-// bools from the dtype), np.broadcast_arrays (views of the operands broadcast together) and
-// np.array_equal.
+// bools from the dtype), np.broadcast_arrays (views of the operands broadcast together),
+// np.array_equal and np.array_equiv.
 #include "frontend/LowerContext.h"
 
 #include <fmt/format.h>
@@ -130,6 +130,56 @@ Value arrayEqual(ExprLowering &lowering, const CallArgs &args) {
     return Value::array(asPythonBool(all), loc);
 }
 
+/// numpy.array_equiv(a1, a2): a Python bool, True when the shapes broadcast together and
+/// every broadcast pair of elements is equal (`bool((a1 == a2).all())`), False when the
+/// shapes do not broadcast (decided at run time where only it knows the extents).
+Value arrayEquiv(ExprLowering &lowering, const CallArgs &args) {
+    auto b = bind(args, {{"a1", true}, {"a2", true}});
+    SourceLoc loc = args.loc;
+    NodePtr x = operand(lowering, b[0], args, "a1");
+    NodePtr y = operand(lowering, b[1], args, "a2");
+    // Axis pairs from the right, as broadcasting aligns them. Where only the run time knows
+    // whether a pair broadcasts, both are viewed to the shorter extent when it does not, so
+    // that comparing them reads in bounds (the answer is then False anyway).
+    NodePtr broadcasts;
+    const int common = std::min(x->type.rank(), y->type.rank());
+    for (int k = 1; k <= common; ++k) {
+        const int kx = x->type.rank() - k, ky = y->type.rank() - k;
+        const Dim &dx = x->type.shape[static_cast<size_t>(kx)];
+        const Dim &dy = y->type.shape[static_cast<size_t>(ky)];
+        auto cx = dimConstValue(dx), cy = dimConstValue(dy);
+        if (dimEqual(dx, dy) || cx == 1 || cy == 1)
+            continue;
+        if (cx && cy)
+            return Value::array(array::makeIntConstant(false, DType::Bool, false, loc), loc);
+        NodePtr nx = array::makeDimValue(dx, loc), ny = array::makeDimValue(dy, loc);
+        auto isOne = [&](const NodePtr &n) {
+            return lowering.binary(array::BinaryOp::Equal, n,
+                                   array::makeIntConstant(1, DType::Int64, false, loc), loc);
+        };
+        NodePtr pair = lowering.binary(
+            array::BinaryOp::LogicalOr, lowering.binary(array::BinaryOp::Equal, nx, ny, loc),
+            lowering.binary(array::BinaryOp::LogicalOr, isOne(nx), isOne(ny), loc), loc);
+        pair = lowering.materialized(pair, loc);
+        broadcasts =
+            broadcasts ? lowering.binary(array::BinaryOp::LogicalAnd, broadcasts, pair, loc) : pair;
+        NodePtr shorter = lowering.binary(array::BinaryOp::Minimum, nx, ny, loc);
+        x = sliceAlong(x, kx, std::nullopt, std::nullopt, 1, loc, nullptr,
+                       lowering.materialized(array::makeWhere(pair, nx, shorter, loc), loc));
+        y = sliceAlong(y, ky, std::nullopt, std::nullopt, 1, loc, nullptr,
+                       lowering.materialized(array::makeWhere(pair, ny, shorter, loc), loc));
+    }
+    NodePtr same = lowering.binary(array::BinaryOp::Equal, x, y, loc);
+    std::vector<int> axes(static_cast<size_t>(same->type.rank()));
+    for (size_t k = 0; k < axes.size(); ++k)
+        axes[k] = static_cast<int>(k);
+    NodePtr all =
+        axes.empty() ? same : array::makeReduce(array::ReduceOp::All, same, axes, false, loc);
+    if (broadcasts)
+        all = lowering.binary(array::BinaryOp::LogicalAnd, broadcasts, all, loc);
+    return Value::array(asPythonBool(all), loc);
+}
+
 } // namespace
 
 const std::map<std::string, Handler> &arrayInfoFunctions() {
@@ -141,6 +191,7 @@ const std::map<std::string, Handler> &arrayInfoFunctions() {
         {"numpy.isrealobj", complexObject(false)},
         {"numpy.broadcast_arrays", broadcastArrays},
         {"numpy.array_equal", arrayEqual},
+        {"numpy.array_equiv", arrayEquiv},
     };
     return table;
 }

@@ -321,8 +321,8 @@ const std::map<std::string, Handler> &splitFunctions();
 /// np.nansum, np.nanprod, np.nanmean, np.nanmax, np.nanmin, np.nanargmin, np.nanargmax,
 /// np.nancumsum, np.nancumprod, np.nanvar and np.nanstd (LowerNanFunctions.cpp).
 const std::map<std::string, Handler> &nanFunctions();
-/// np.ndim, np.shape, np.size, np.iscomplexobj, np.isrealobj, np.broadcast_arrays and
-/// np.array_equal (LowerArrayInfo.cpp).
+/// np.ndim, np.shape, np.size, np.iscomplexobj, np.isrealobj, np.broadcast_arrays,
+/// np.array_equal and np.array_equiv (LowerArrayInfo.cpp).
 const std::map<std::string, Handler> &arrayInfoFunctions();
 /// np.union1d, np.intersect1d, np.setdiff1d, np.setxor1d and np.ediff1d
 /// (LowerSetFunctions.cpp).
