@@ -284,7 +284,7 @@ const std::map<std::string, Handler> &padFunctions();
 const std::map<std::string, Handler> &bincountFunctions();
 /// np.searchsorted, ndarray.searchsorted, np.digitize and np.interp (LowerSearch.cpp).
 const std::map<std::string, Handler> &searchFunctions();
-/// np.histogram without weights (LowerHistogram.cpp).
+/// np.histogram without weights and np.histogram_bin_edges (LowerHistogram.cpp).
 const std::map<std::string, Handler> &histogramFunctions();
 /// np.tensordot, np.inner, np.vdot, np.cross and np.kron (LowerTensorProducts.cpp).
 const std::map<std::string, Handler> &tensorProductFunctions();

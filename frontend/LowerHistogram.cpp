@@ -1,6 +1,7 @@
 // numpy.histogram without weights (numpy/lib/_histograms_impl.py): equal bins computed
 // as NumPy's fast path computes each element's bin, and bins given as edges counted with
-// searches of the sorted data, as NumPy's other path.
+// searches of the sorted data, as NumPy's other path; numpy.histogram_bin_edges, the edges
+// alone (NumPy's _get_bin_edges, which both share).
 #include "frontend/LowerContext.h"
 
 #include <cmath>
@@ -78,19 +79,23 @@ Value histogramResult(ExprLowering &lowering, NodePtr counts, const NodePtr &edg
 }
 
 /// NumPy's path for bins given as edges: counts from searches of the sorted data (the
-/// last edge inclusive).
+/// last edge inclusive); with `edgesOnly`, the checked edges (histogram_bin_edges).
 Value edgeHistogram(ExprLowering &lowering, const NodePtr &a, NodePtr edges, bool density,
-                    SourceLoc edgesLoc, SourceLoc loc) {
+                    bool edgesOnly, SourceLoc edgesLoc, const CallArgs &args) {
+    SourceLoc loc = args.loc;
     if (edges->type.rank() != 1)
         throw UserError(edgesLoc, "`bins` must be 1d, when an array");
     if (isComplex(edges->type.dtype))
-        throw UserError(edgesLoc, "np.histogram() of complex bins is not supported by npc");
+        throw UserError(edgesLoc,
+                        fmt::format("{}() of complex bins is not supported by npc", args.function));
     NodePtr previous = sliceAlong(edges, 0, std::nullopt, -1, 1, loc);
     NodePtr next = sliceAlong(edges, 0, 1, std::nullopt, 1, loc);
     NodePtr decreases = array::makeReduce(
         ReduceOp::Any, lowering.binary(BinaryOp::Greater, previous, next, loc), {0}, false, loc);
     array::ExtentCheck check = failsCheck(lowering, decreases, "bins_decrease",
                                           "`bins` must increase monotonically, when an array", loc);
+    if (edgesOnly) // np.asarray(bins), a new array here
+        return Value::array(array::withChecks(array::makeCopy(edges, loc), {check}), loc);
     NodePtr sorted =
         callNumPy(lowering, "numpy.sort", CallArgs{"np.sort", loc, {Value::array(a, loc)}, {}, {}})
             .node;
@@ -109,16 +114,24 @@ Value edgeHistogram(ExprLowering &lowering, const NodePtr &a, NodePtr edges, boo
     return histogramResult(lowering, counts, edges, density, loc);
 }
 
-/// numpy.histogram(a, bins=10, range=None, density=None, weights=None) without weights.
-Value histogram(ExprLowering &lowering, const CallArgs &args) {
-    auto b = bind(
-        args,
-        {{"a", true}, {"bins", false}, {"range", false}, {"density", false}, {"weights", false}});
+/// numpy.histogram(a, bins=10, range=None, density=None, weights=None) without weights,
+/// or with `edgesOnly` numpy.histogram_bin_edges(a, bins=10, range=None, weights=None):
+/// the edges histogram would count in, with its checks.
+Value histogramOf(ExprLowering &lowering, const CallArgs &args, bool edgesOnly) {
+    auto b = edgesOnly
+                 ? bind(args, {{"a", true}, {"bins", false}, {"range", false}, {"weights", false}})
+                 : bind(args, {{"a", true},
+                               {"bins", false},
+                               {"range", false},
+                               {"density", false},
+                               {"weights", false}});
     SourceLoc loc = args.loc;
-    if (b[4] && b[4]->kind != Value::None)
-        throw UserError(b[4]->loc, "np.histogram(): weights= is not supported by npc yet");
+    const std::string_view name = args.function;
+    if (const auto &weights = b[edgesOnly ? 3 : 4]; weights && weights->kind != Value::None)
+        throw UserError(weights->loc,
+                        fmt::format("{}(): weights= is not supported by npc yet", name));
     bool density = false;
-    if (b[3] && b[3]->kind != Value::None) {
+    if (!edgesOnly && b[3] && b[3]->kind != Value::None) {
         std::optional<bool> flag = boolLiteral(*b[3]);
         if (!flag)
             throw UserError(b[3]->loc, "np.histogram(): density must be True, False or None (a "
@@ -127,7 +140,8 @@ Value histogram(ExprLowering &lowering, const CallArgs &args) {
     }
     NodePtr a = arrayArgument(lowering, *b[0], args, "a");
     if (isComplex(a->type.dtype))
-        throw UserError(b[0]->loc, "np.histogram() of complex values is not supported by npc");
+        throw UserError(b[0]->loc,
+                        fmt::format("{}() of complex values is not supported by npc", name));
     if (isBool(a->type.dtype)) // NumPy converts bools to uint8 (with a RuntimeWarning)
         a = array::makeCast(a, DType::UInt8, loc);
     if (a->type.rank() != 1)
@@ -137,14 +151,13 @@ Value histogram(ExprLowering &lowering, const CallArgs &args) {
     Dim n = dimConst(10);
     if (b[1]) {
         if (b[1]->kind == Value::String)
-            throw UserError(b[1]->loc, fmt::format("np.histogram(): bins='{}' is not supported "
-                                                   "by npc yet (pass a number of bins or the "
-                                                   "edges)",
-                                                   b[1]->text));
+            throw UserError(b[1]->loc, fmt::format("{}(): bins='{}' is not supported by npc yet "
+                                                   "(pass a number of bins or the edges)",
+                                                   name, b[1]->text));
         if (b[1]->kind == Value::Tuple ||
             (b[1]->kind == Value::Array && b[1]->node->type.rank() > 0))
             return edgeHistogram(lowering, a, arrayArgument(lowering, *b[1], args, "bins"), density,
-                                 b[1]->loc, loc);
+                                 edgesOnly, b[1]->loc, args);
         if (b[1]->kind != Value::Array || !isInteger(b[1]->node->type.dtype))
             throw UserError(b[1]->loc, "`bins` must be an integer, a string, or an array");
         static const char *kPositive = "`bins` must be positive, when an integer";
@@ -164,12 +177,13 @@ Value histogram(ExprLowering &lowering, const CallArgs &args) {
     NodePtr first, last;
     if (b[2] && b[2]->kind != Value::None) {
         if (b[2]->kind != Value::Tuple || b[2]->elements.size() != 2)
-            throw UserError(b[2]->loc, "np.histogram(): range must be a pair (min, max)");
+            throw UserError(b[2]->loc, fmt::format("{}(): range must be a pair (min, max)", name));
         first = requireArray(b[2]->elements[0], args, "range");
         last = requireArray(b[2]->elements[1], args, "range");
         for (const NodePtr &e : {first, last})
             if (e->type.rank() != 0 || isComplex(e->type.dtype))
-                throw UserError(b[2]->loc, "np.histogram(): range must be a pair of real numbers");
+                throw UserError(b[2]->loc,
+                                fmt::format("{}(): range must be a pair of real numbers", name));
         checks.push_back(conditionCheck(lowering.binary(BinaryOp::Greater, first, last, loc),
                                         "range[0] > range[1]",
                                         "max must be larger than min in range parameter."));
@@ -233,6 +247,8 @@ Value histogram(ExprLowering &lowering, const CallArgs &args) {
             return fmt::format("Too many bins for data range. Cannot create {} finite-sized bins.",
                                array::showExtent(n, shown));
         }));
+    if (edgesOnly)
+        return Value::array(array::withChecks(array::makeCopy(edges, loc), std::move(checks)), loc);
 
     // The fast path's bin of each element (its index, then one correction each way).
     const Shape &shape = a->type.shape;
@@ -305,7 +321,16 @@ Value histogram(ExprLowering &lowering, const CallArgs &args) {
 } // namespace
 
 const std::map<std::string, Handler> &histogramFunctions() {
-    static const std::map<std::string, Handler> table = {{"numpy.histogram", histogram}};
+    static const std::map<std::string, Handler> table = {
+        {"numpy.histogram",
+         [](ExprLowering &lowering, const CallArgs &args) {
+             return histogramOf(lowering, args, false);
+         }},
+        {"numpy.histogram_bin_edges",
+         [](ExprLowering &lowering, const CallArgs &args) {
+             return histogramOf(lowering, args, true);
+         }},
+    };
     return table;
 }
 

@@ -57,3 +57,28 @@ def test_histogram_integer_range(kernels_on_both_targets):
     kernels_on_both_targets("histogram_int_range.py").check(
         np.array([2**60 - 1, 2**61 + 1, 2**60 + 5]),
         np.array([2**62 - 1, 2**62 + 2**40 + 1, 2**62 + 3], np.uint64), rtol=0)
+
+
+def bin_edges_arguments(x, bins=6, edges=(-1.0, 0.0, 0.5, 2.0)):
+    rng = np.random.default_rng(11)
+    return (np.asarray(x, np.float64), rng.uniform(size=(5, 6)).astype(np.float32),
+            rng.integers(-5, 9, 40).astype(np.int32), bins, np.asarray(edges, np.float64))
+
+
+@pytest.mark.parametrize("case", ["normal", "empty", "constant"])
+def test_histogram_bin_edges(kernels_on_both_targets, case):
+    """np.histogram_bin_edges gives np.histogram's edges, exactly."""
+    rng = np.random.default_rng(8)
+    x = {"normal": rng.normal(size=100), "empty": [], "constant": [2.5, 2.5]}[case]
+    kernels_on_both_targets("histogram_bin_edges.py").check(*bin_edges_arguments(x), rtol=0)
+
+
+@pytest.mark.parametrize("case", ["zero_bins", "too_many_bins", "decreasing_edges"])
+def test_histogram_bin_edges_errors(kernels_on_both_targets, case):
+    x = [0.0, 5e-324] if case == "too_many_bins" else [1.0, 2.0]
+    args = bin_edges_arguments(x, 0 if case == "zero_bins" else 6,
+                               (0.0, 2.0, 1.0) if case == "decreasing_edges" else (0.0, 1.0))
+    k = kernels_on_both_targets("histogram_bin_edges.py")
+    with pytest.raises(ValueError) as e:
+        k.numpy(*args)
+    k.check_raises(*args, match=str(e.value))
