@@ -435,7 +435,10 @@ Value linspace(ExprLowering &lowering, const CallArgs &args) {
         throw UserError(b[6]->loc, "np.linspace(): npc supports axis=0 only");
     Dim num = dimConst(50);
     if (b[2]) {
-        std::string shown = b[2]->kind == Value::Array ? array::valueText(b[2]->node) : "?";
+        // NumPy's message shows the value: the literal's, or the run time's.
+        bool literal = b[2]->kind == Value::Array && b[2]->node->kind == NodeKind::Constant;
+        std::string shown =
+            literal ? array::valueText(b[2]->node) : std::string(array::kShownExtent);
         num = extentArgument(*b[2], args, "num",
                              fmt::format("Number of samples, {}, must be non-negative.", shown));
     }

@@ -340,8 +340,16 @@ private:
                 return v;
             // One check per value: a second message for it (np.zeros(n), then
             // np.broadcast_to(v, (n, 3))) could never be raised.
+            // A message may show the value (kShownExtent: "Number of samples, -3, ...").
+            std::vector<std::string> pieces;
+            std::vector<ExprPtr> shown;
+            if (size_t at = d->text.find(array::kShownExtent); at != std::string::npos) {
+                pieces = {d->text.substr(0, at), d->text.substr(at + array::kShownExtent.size())};
+                shown = {v};
+            }
             check(loop::binary(loop::BinaryOp::Lt, v, loop::intImm(0)), "ValueError", d->text,
-                  fmt::format("nonnegative:{}", loop::str(v)));
+                  fmt::format("nonnegative:{}", loop::str(v)), nullptr, std::move(pieces),
+                  std::move(shown));
             return v;
         }
         }

@@ -45,7 +45,9 @@ def test_linspace(kernels, stop, n):
 
 
 def test_linspace_negative_num(kernels):
-    kernels("creation_linspace.py").check_raises(1.0, -1, match="must be non-negative")
+    # NumPy's message shows the value the run time gives num.
+    kernels("creation_linspace.py").check_raises(
+        1.0, -7, match="Number of samples, -7, must be non-negative.")
 
 
 @pytest.mark.parametrize("n", [0, 1, 2, 4])
