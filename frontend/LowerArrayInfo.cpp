@@ -78,6 +78,19 @@ Value broadcastArrays(ExprLowering &lowering, const CallArgs &args) {
     return arrayTuple(std::move(parts), args.loc);
 }
 
+/// A Python bool: whether every element of the bool array `same` holds, and `shapesFit`
+/// (a bool scalar, or null for true) too.
+Value allOf(ExprLowering &lowering, const NodePtr &same, const NodePtr &shapesFit, SourceLoc loc) {
+    std::vector<int> axes(static_cast<size_t>(same->type.rank()));
+    for (size_t k = 0; k < axes.size(); ++k)
+        axes[k] = static_cast<int>(k);
+    NodePtr all =
+        axes.empty() ? same : array::makeReduce(array::ReduceOp::All, same, axes, false, loc);
+    if (shapesFit)
+        all = lowering.binary(array::BinaryOp::LogicalAnd, shapesFit, all, loc);
+    return Value::array(asPythonBool(all), loc);
+}
+
 /// numpy.array_equal(a1, a2, equal_nan=False): a Python bool, False for different shapes
 /// (decided at run time where only it knows the extents, reading no element out of
 /// bounds), else whether every element pair is equal (`==`; with equal_nan, NaNs in the
@@ -120,14 +133,7 @@ Value arrayEqual(ExprLowering &lowering, const CallArgs &args) {
                                           lowering.unary(array::UnaryOp::IsNan, y, loc), loc);
         same = lowering.binary(array::BinaryOp::LogicalOr, same, bothNan, loc);
     }
-    std::vector<int> axes(static_cast<size_t>(same->type.rank()));
-    for (size_t k = 0; k < axes.size(); ++k)
-        axes[k] = static_cast<int>(k);
-    NodePtr all =
-        axes.empty() ? same : array::makeReduce(array::ReduceOp::All, same, axes, false, loc);
-    if (sameShape)
-        all = lowering.binary(array::BinaryOp::LogicalAnd, sameShape, all, loc);
-    return Value::array(asPythonBool(all), loc);
+    return allOf(lowering, same, sameShape, loc);
 }
 
 /// numpy.array_equiv(a1, a2): a Python bool, True when the shapes broadcast together and
@@ -170,14 +176,7 @@ Value arrayEquiv(ExprLowering &lowering, const CallArgs &args) {
                        lowering.materialized(array::makeWhere(pair, ny, shorter, loc), loc));
     }
     NodePtr same = lowering.binary(array::BinaryOp::Equal, x, y, loc);
-    std::vector<int> axes(static_cast<size_t>(same->type.rank()));
-    for (size_t k = 0; k < axes.size(); ++k)
-        axes[k] = static_cast<int>(k);
-    NodePtr all =
-        axes.empty() ? same : array::makeReduce(array::ReduceOp::All, same, axes, false, loc);
-    if (broadcasts)
-        all = lowering.binary(array::BinaryOp::LogicalAnd, broadcasts, all, loc);
-    return Value::array(asPythonBool(all), loc);
+    return allOf(lowering, same, broadcasts, loc);
 }
 
 } // namespace
