@@ -40,9 +40,10 @@ Value frexp(ExprLowering &, const CallArgs &args) {
 }
 
 /// numpy.ldexp(x1, x2): x1 * 2**x2, rounded once. NumPy's loops take a float x1 (int16 in
-/// float32, wider ints and Python numbers in float64; int8, uint8 and bool would be
-/// float16) and an int32 or int64 exponent: a Python int exponent must fit int32 (NumPy's
-/// OverflowError), uint64 and float exponents have no loop (TypeError).
+/// float32, wider ints and Python floats in float64; int8, uint8, bool and a Python int
+/// beside a NumPy exponent would be float16) and an int32 or int64 exponent: a Python int
+/// exponent beside a NumPy x1 must fit int32 (NumPy's OverflowError), uint64 and float
+/// exponents have no loop (TypeError). Two Python numbers are float64 and int64.
 Value ldexp(ExprLowering &lowering, const CallArgs &args) {
     auto b = bind(args, {{"x1", true}, {"x2", true}});
     NodePtr x = requireArray(b[0], args, "x1");
@@ -51,8 +52,14 @@ Value ldexp(ExprLowering &lowering, const CallArgs &args) {
     DType xd = x->type.dtype, ed = e->type.dtype;
     if (isComplex(xd) || isInexact(ed) || ed == DType::UInt64)
         throw noLoop("ldexp", loc);
+    const bool pythonNumbers = x->type.weak && e->type.weak;
+    if (x->type.weak && isInteger(xd) && !pythonNumbers)
+        throw UserError(loc, fmt::format("np.ldexp of a Python int and {} produces float16, which "
+                                         "npc does not support; write the first operand as a "
+                                         "float (2.0, not 2)",
+                                         dtypeName(ed)));
     DType t = floatLoop(xd, "ldexp", loc);
-    if (e->type.weak && !isBool(ed))
+    if (e->type.weak && !isBool(ed) && !pythonNumbers)
         e = lowering.pythonNumberTo(e, DType::Int32, loc);
     // The exponent as a float of x1's dtype: exact for int32 values in float64, and any
     // value too large for that keeps its sign and saturates as NumPy's int does.

@@ -1316,6 +1316,11 @@ CASES += [
         def f(x, e):
             return np.ldexp(x, e)
         """, "ufunc 'ldexp' not supported for the input types", (5, "np.ldexp")),
+    ("ldexp-python-int-float16", """
+        # npc export f(int32[:])
+        def f(e):
+            return np.ldexp(2, e)
+        """, "np.ldexp of a Python int and int32 produces float16", (5, "np.ldexp")),
     ("ldexp-exponent-beyond-int32", """
         # npc export f(float32[:])
         def f(x):
