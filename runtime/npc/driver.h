@@ -45,15 +45,17 @@
 //   made outside the timed region. Results and saved arguments are the last call's.
 // - Errors from loading, the call or saving: `<prog>: error: <message>`, exit 1. Bad usage:
 //   the reason and the usage line, exit 2. `--help`: usage and signatures, exit 0. Output
-//   files are written atomically (npc::save_npy), never left half-written.
+//   files are written atomically (npc::save_npy), never left half-written; an output whose
+//   directory does not exist fails the call before any file is written.
 // - `--batch FILE`: one call per line of FILE, each line a whole command line as above
 //   (ARG... -o ... --save-args ... --repeat ...) with its arguments separated by tabs;
-//   empty lines are skipped. The calls run in order in this one process (a CUDA program
-//   sets up the GPU once, not once per call), each as if the program had been run with
-//   that line: its messages go to stdout and stderr as usual, then
-//   `npc-batch: line <N> exit <status>` goes to stderr. A line that fails does not stop
-//   the others. Exit status: 0 when every line's is 0, else 1; 2 for a FILE that cannot be
-//   read or other arguments beside --batch.
+//   empty lines are skipped, a line with a NUL byte fails (exit 2). The calls run in
+//   order in this one process (a CUDA program sets up the GPU once, not once per call),
+//   each as if the program had been run with that line: its messages go to stdout and
+//   stderr as usual, then `npc-batch: line <N> exit <status>` goes to stderr. A line that
+//   fails does not stop the others. Exit status: 0 when every line's is 0, else 1; 2 for
+//   a FILE that cannot be read (a directory too), an empty FILE name or other arguments
+//   beside --batch.
 #ifndef NPC_RUNTIME_DRIVER_H
 #define NPC_RUNTIME_DRIVER_H
 
@@ -70,8 +72,10 @@
 #include <functional>
 #include <initializer_list>
 #include <iostream>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -148,7 +152,7 @@ struct CommandLine {
     int64_t repeat = 1;
     bool timed = false;
     bool help = false;
-    std::string batch_file; ///< --batch FILE
+    std::optional<std::string> batch_file; ///< --batch FILE
 };
 
 /// `args` are the command line without the program name.
@@ -186,6 +190,8 @@ inline CommandLine parse_command_line(const std::vector<std::string> &args) {
             cl.timed = true;
         } else if (is("--batch")) {
             cl.batch_file = value("--batch");
+            if (cl.batch_file->empty())
+                throw UsageError("--batch needs a file name");
         } else {
             throw UsageError("unknown option '" + arg + "'");
         }
@@ -302,10 +308,19 @@ inline int run_parsed(const std::string &prog, std::string_view function,
         std::cerr << line << std::flush;
     }
 
+    // Where the files go is checked before any is written: a missing directory fails the
+    // call with no result written.
+    for (const std::string &out : cl.outputs) {
+        const std::filesystem::path dir = std::filesystem::path(out).parent_path();
+        std::error_code ec;
+        if (!dir.empty() && !std::filesystem::is_directory(dir, ec))
+            throw Error("cannot write '" + out + "': no directory '" + dir.string() + "'");
+    }
+    if (!cl.save_args_dir.empty())
+        std::filesystem::create_directories(cl.save_args_dir);
     for (std::size_t i = 0; i < results.size(); ++i)
         results[i]->save(cl.outputs[i]);
     if (!cl.save_args_dir.empty()) {
-        std::filesystem::create_directories(cl.save_args_dir);
         const Values &last = fresh_copies ? copies : args;
         for (std::size_t i = 0; i < last.size(); ++i)
             if (o->params[i].type.rank >= 0)
@@ -324,8 +339,11 @@ inline int run_args(const std::string &prog, std::string_view function,
 /// `--batch FILE`: runs each line of FILE as a command line (tab-separated arguments).
 inline int run_batch(const std::string &prog, std::string_view function,
                      const std::vector<Overload> &overloads, const std::string &file) {
-    std::ifstream in(file);
-    if (!in) {
+    std::error_code ec;
+    std::ifstream in;
+    if (!std::filesystem::is_directory(file, ec)) // a directory opens, but reads nothing
+        in.open(file);
+    if (!in.is_open()) {
         std::cerr << prog << ": error: cannot read the batch file '" << file << "'\n";
         return 2;
     }
@@ -336,6 +354,13 @@ inline int run_batch(const std::string &prog, std::string_view function,
             line.pop_back();
         if (line.empty())
             continue;
+        if (line.find('\0') != std::string::npos) { // would cut a path short
+            std::cerr << prog << ": error: line " << number << " of the batch file has a NUL "
+                      << "byte\nnpc-batch: line " << number << " exit 2\n"
+                      << std::flush;
+            status = 1;
+            continue;
+        }
         std::vector<std::string> args;
         for (std::size_t start = 0;;) {
             const std::size_t tab = line.find('\t', start);
@@ -358,7 +383,7 @@ inline int run_args(const std::string &prog, std::string_view function,
     CommandLine cl;
     try {
         cl = parse_command_line(args);
-        if (!cl.batch_file.empty()) {
+        if (cl.batch_file) {
             if (in_batch)
                 throw UsageError("--batch inside a batch file");
             // `--batch FILE` or `--batch=FILE`, nothing else.
@@ -369,8 +394,8 @@ inline int run_args(const std::string &prog, std::string_view function,
         std::cerr << prog << ": error: " << e.what() << "\n" << usage(prog) << "\n";
         return 2;
     }
-    if (!cl.batch_file.empty())
-        return run_batch(prog, function, overloads, cl.batch_file);
+    if (cl.batch_file)
+        return run_batch(prog, function, overloads, *cl.batch_file);
     const bool takesNothing = std::any_of(overloads.begin(), overloads.end(),
                                           [](const Overload &o) { return o.params.empty(); });
     if (args.empty() && !takesNothing) {

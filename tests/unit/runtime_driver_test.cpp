@@ -300,4 +300,34 @@ TEST_CASE("driver --batch runs one call per line in one process", "[runtime][dri
     r = run_driver({"--batch", dir.file("missing.txt")}, add_overloads());
     CHECK(r.status == 2);
     CHECK(r.err == "prog: error: cannot read the batch file '" + dir.file("missing.txt") + "'\n");
+    r = run_driver({"--batch", dir.path().string()}, add_overloads()); // a directory
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::StartsWith("prog: error: cannot read the batch file"));
+    r = run_driver({"--batch="}, add_overloads());
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::StartsWith("prog: error: --batch needs a file name\n"));
+
+    {
+        std::ofstream batch(dir.file("nul.txt"), std::ios::binary);
+        batch << dir.file("x.npy") << "\t" << dir.file("x.npy") << "\t-o\t" << dir.file("e.npy")
+              << std::string(1, '\0') << "junk\n";
+    }
+    r = run_driver({"--batch", dir.file("nul.txt")}, add_overloads());
+    CHECK(r.status == 1);
+    CHECK(r.err == "prog: error: line 1 of the batch file has a NUL byte\n"
+                   "npc-batch: line 1 exit 2\n");
+    CHECK_FALSE(std::filesystem::exists(dir.file("e.npy")));
+}
+
+TEST_CASE("driver writes no result when an output's directory is missing", "[runtime][driver]") {
+    TempDir dir;
+    npc::save_npy(dir.file("x.npy"), iota(4));
+    const std::vector<npc::driver::Overload> two = {npc::driver::overload(
+        {"x"}, [](ArrayView<const double, 1> x) { return std::make_tuple(add(x, x), add(x, x)); })};
+    RunResult r = run_driver(
+        {dir.file("x.npy"), "-o", dir.file("a.npy"), "-o", dir.file("nowhere/b.npy")}, two);
+    CHECK(r.status == 1);
+    CHECK(r.err == "prog: error: cannot write '" + dir.file("nowhere/b.npy") + "': no directory '" +
+                       dir.file("nowhere") + "'\n");
+    CHECK_FALSE(std::filesystem::exists(dir.file("a.npy")));
 }
