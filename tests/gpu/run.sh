@@ -9,8 +9,8 @@
 # case of cases.json and e2e_cases.json against NumPy as soon as its driver is built (the
 # cases of one driver in one process, with the driver's --batch).
 # The drivers (<module>_main.cu, no device code) are compiled as C++ (nvcc -x c++), which
-# takes half the time. A program newer than its sources, built without errors, is kept, so
-# a second run after an interrupted one builds only what is missing. About 300 modules:
+# takes half the time. A program newer than its sources, built without errors by the same
+# command, is kept, so a second run after an interrupted one builds only what is missing. About 300 modules:
 # some 5 minutes on a 16-core H200 machine, nearly all of it building.
 #
 #   bash run.sh                  # benchmark, then build and check the cases
@@ -57,12 +57,14 @@ names=()
 pids=()
 built_dir= # when set, job also writes the exit status to $built_dir/NAME (for check.py)
 job() { # job NAME OUTPUT COMMAND...: runs COMMAND in the background (at most one job per
-    # core) unless OUTPUT is newer than every file the command names and NAME's last run
-    # succeeded; the output goes to logs/NAME.log, the exit status to logs/NAME.rc.
+    # core) unless OUTPUT is newer than every file the command names and NAME's last run,
+    # the same command, succeeded; the output goes to logs/NAME.log, the exit status to
+    # logs/NAME.rc, the command to logs/NAME.cmd.
     local name=$1 out=$2 arg
     shift 2
     names+=("$name")
-    if [[ -e $out && $(cat "logs/$name.rc" 2>/dev/null) == 0 ]]; then
+    if [[ -e $out && $(cat "logs/$name.rc" 2>/dev/null) == 0 &&
+        $(cat "logs/$name.cmd" 2>/dev/null) == "$*" ]]; then
         local fresh=1
         for arg in "$@"; do
             [[ -f $arg && $arg -nt $out ]] && fresh=0
@@ -73,6 +75,7 @@ job() { # job NAME OUTPUT COMMAND...: runs COMMAND in the background (at most on
         fi
     fi
     rm -f "$out" # no stale output when the command fails
+    echo "$*" >"logs/$name.cmd"
     (
         rc=0
         "$@" >"logs/$name.log" 2>&1 || rc=$?
