@@ -6,7 +6,7 @@ either names the Python function to call here for NumPy's results, or carries th
 `expect_error` must exit 1 with NumPy's message. The cases of one driver run in one process
 (the driver's --batch), NPC_CHECK_JOBS drivers (default 8) at a time. With NPC_BUILT_DIR set
 (run.sh builds the drivers meanwhile), a driver's cases wait for the file NPC_BUILT_DIR/<case
-directory name>, which holds the build's exit status. Run by run.sh from the bundle's root;
+directory name>, which holds the build's exit status and the name of its log. Run by run.sh from the bundle's root;
 needs only python3 and NumPy.
 """
 import importlib.util
@@ -215,8 +215,8 @@ def wait_for_build(group):
         if time.monotonic() > deadline:
             return f"{name} was not built in time"
         time.sleep(0.2)
-    rc = marker.read_text().strip()
-    return None if rc == "0" else f"{name} did not build (exit {rc}; see logs/{name}.log)"
+    rc, _, job = marker.read_text().strip().partition(" ")
+    return None if rc == "0" else f"{name} did not build (exit {rc}; see logs/{job or name}.log)"
 
 
 def check_group(group):
